@@ -1,0 +1,659 @@
+/**
+ * The public tier: readonly game values, checked actions, rule errors.
+ *
+ *     const g = createGame({ game: 'olsen', players: ['Kari', 'Ola'], seed: 'x' });
+ *     if (!g.ok) throw new Error(g.error.message);
+ *     const next = apply(g.value, legalActions(g.value)[0]);   // Result<Game, GameError>
+ *
+ * Every function here is pure: a Game is never changed, `apply` returns a new
+ * one (or an error value naming the rule). Under it the `Sim` does the work.
+ */
+import { EIGHT, makeCard, parseCard, parseSuit, rankOf, suitOf } from './card.js';
+import { errorMessage, type ErrorCode, type ErrorParams, type Lang } from './messages.js';
+import { resolveRules, handSizeFor, type RuleSet, type SheddingPreset } from './rules.js';
+import {
+  A_CALL,
+  A_DRAW,
+  A_PASS,
+  A_PLAY,
+  E_NEED_SEED_S16,
+  E_NONE,
+  F_CALL,
+  F_MORE,
+  O_ACTIVE,
+  O_DEALER,
+  O_DIR,
+  O_DISCARD_LEN,
+  O_DRAWN,
+  O_DRAWS,
+  O_ERROR,
+  O_FIRST_TURN,
+  O_GROUP,
+  O_HAND_COUNT,
+  O_PENDING,
+  O_PLACE,
+  O_POINTS,
+  O_RNG_OK,
+  O_STOCK_LEN,
+  O_TOP,
+  O_TOTAL,
+  O_VOLUNTARY,
+  O_WINDOW,
+  O_WINNER,
+  O_BLOCKED,
+  P_GAME_OVER,
+  P_NAME,
+  P_ROUND_OVER,
+  P_TURN,
+  Sim,
+  catchCode,
+  nameCode,
+  playCode,
+} from './sim.js';
+import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from './types.js';
+
+// ---- actions -------------------------------------------------------------
+/** One action, in the same shape as a record's `actions[]` entry (RECORD.md). */
+export type Action =
+  | { readonly seat: Seat; readonly play: readonly CardName[]; readonly suit?: Suit; readonly call?: boolean }
+  | { readonly seat: Seat; readonly draw: true }
+  | { readonly seat: Seat; readonly pass: true }
+  | { readonly seat: Seat; readonly call: true }
+  | { readonly seat: Seat; readonly catch: Seat }
+  /** S-V15 `dealerChooses`: the dealer names the suit of a turned eight. */
+  | { readonly seat: Seat; readonly suit: Suit };
+
+export const isPlay = (a: Action): a is Extract<Action, { play: readonly CardName[] }> => 'play' in a;
+
+/** A deal: from a seed, or explicit (hands in seat order, the turned card, the stock top first). */
+export type Deal =
+  | { readonly seed: string }
+  | { readonly hands: readonly (readonly CardName[])[]; readonly upcard: CardName; readonly stock: readonly CardName[]; readonly seed?: string };
+
+export interface RoundLog {
+  /** Seat of the dealer, e.g. 3; the seat to its left starts. */
+  readonly dealer: Seat;
+  readonly deal: Deal;
+  /** Every accepted action of the round, in order. */
+  readonly actions: readonly Action[];
+}
+
+export interface RoundResult {
+  readonly finished: boolean;
+  /** First seat out, or null (blocked round, S17). */
+  readonly winner: Seat | null;
+  /** Place per seat, ties shared (`[1, 2, 2, 4]`); null while the round runs. */
+  readonly places: readonly number[] | null;
+  /** Cards left per seat. */
+  readonly hands: readonly number[];
+  /** Points of this round per seat (S24); null where no points are kept. */
+  readonly points: readonly number[] | null;
+}
+
+/** A game error: the rule ID that forbids the action (null for malformed input), a code and a sentence. */
+export interface GameError {
+  readonly rule: string | null;
+  readonly code: ErrorCode | 'malformed' | 'rules';
+  readonly message: string;
+  readonly params?: ErrorParams;
+}
+
+/** A game: readonly, never mutated; `apply` makes the next one. */
+export interface Game {
+  /** The preset the rules start from, e.g. `'olsen'`. */
+  readonly game: SheddingPreset;
+  /** The validated rule set. */
+  readonly rules: RuleSet;
+  /** Display names, seat 0 first, clockwise. */
+  readonly players: readonly string[];
+  /** Seed from which later rounds are dealt (`${seed}/${round}`), or null for explicit deals only. */
+  readonly seed: string | null;
+  /** Every round so far with its deal and actions (the record). */
+  readonly rounds: readonly RoundLog[];
+  /** Results of the finished rounds. */
+  readonly results: readonly RoundResult[];
+  /** Increases by one with every accepted action or deal: a stale-action guard for servers. */
+  readonly version: number;
+  /** @internal Simulator snapshot; never mutated. */
+  readonly core: Int32Array;
+}
+
+export interface CreateOptions {
+  readonly game?: string;
+  /** House rules overriding the preset, e.g. `{ maxDraws: 1 }`. */
+  readonly rules?: Readonly<Record<string, unknown>>;
+  readonly players: readonly string[];
+  /** Seed for every deal of the game; each round uses `${seed}/${n}`. */
+  readonly seed?: string;
+  /** An explicit first deal instead of a seeded one. */
+  readonly deal?: Deal;
+  /** First dealer (default: the last seat, so seat 0 starts). */
+  readonly dealer?: Seat;
+}
+
+const gameError = (rule: string | null, code: ErrorCode, params: ErrorParams): GameError => ({
+  rule,
+  code,
+  message: errorMessage(code, params, 'en'),
+  params,
+});
+const malformed = (message: string): GameError => ({ rule: null, code: 'malformed', message });
+
+/** The same error in another language (for the CLI and the web app). */
+export function localizeError(e: GameError, lang: Lang): string {
+  return e.params && e.code !== 'malformed' && e.code !== 'rules' ? errorMessage(e.code, e.params, lang) : e.message;
+}
+
+// ---- creating ---------------------------------------------------------------
+export function createGame(options: CreateOptions): Result<Game, GameError> {
+  const players = options.players;
+  if (!Array.isArray(players) || players.some((p) => typeof p !== 'string')) return err(malformed('Players must be a list of names.'));
+  const game = options.game ?? 'olsen';
+  const rules = resolveRules(game, options.rules ?? {}, players.length);
+  if (!rules.ok) return err({ rule: rules.error.rule, code: 'rules', message: rules.error.message });
+  const dealer = options.dealer ?? players.length - 1;
+  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players.length) return err(malformed(`The dealer must be a seat from 0 to ${players.length - 1}.`));
+  const deal: Deal = options.deal ?? { seed: `${options.seed ?? 'olsen'}/1` };
+  const base = {
+    game: rules.value.game,
+    rules: rules.value,
+    players: Object.freeze([...players]),
+    seed: options.seed ?? (options.deal ? null : 'olsen'),
+    rounds: [],
+    results: [],
+    version: 0,
+    core: new Sim(rules.value, players.length).snapshot(),
+  } satisfies Game;
+  const sim = new Sim(rules.value, players.length);
+  sim.newGame();
+  return startRound(base, sim, dealer, deal);
+}
+
+/** Checks and applies a deal for the next round (`dealer` given). */
+function startRound(g: Game, sim: Sim, dealer: Seat, deal: Deal): Result<Game, GameError> {
+  if ('hands' in deal) {
+    const checked = checkExplicitDeal(g, dealer, deal);
+    if (!checked.ok) return checked;
+    if (deal.seed !== undefined) sim.seed(deal.seed);
+    else sim.st[O_RNG_OK] = 0;
+    sim.dealExplicit(dealer, checked.value.hands, checked.value.upcard, checked.value.stock);
+    if (sim.st[O_ERROR] !== E_NONE) return err(gameError('S5', 'needSeed', {}));
+  } else {
+    if (typeof deal.seed !== 'string') return err(malformed('A deal needs a seed string or explicit hands, upcard and stock.'));
+    sim.seed(deal.seed);
+    sim.dealRound(dealer);
+  }
+  return ok(
+    Object.freeze({
+      ...g,
+      rounds: Object.freeze([...g.rounds, Object.freeze({ dealer, deal, actions: Object.freeze([]) })]),
+      version: g.version + 1,
+      core: sim.snapshot(),
+    }),
+  );
+}
+
+function checkExplicitDeal(g: Game, dealer: Seat, deal: Extract<Deal, { hands: unknown }>): Result<{ hands: number[][]; upcard: number; stock: number[] }, GameError> {
+  const n = g.players.length;
+  const round = g.rounds.length + 1;
+  if (!Array.isArray(deal.hands) || deal.hands.length !== n) return err({ rule: 'S3', code: 'malformed', message: `Round ${round}: the deal must have one hand for each of the ${n} players.` });
+  const counts = new Map<number, number>();
+  const take = (text: unknown, where: string): Result<number, GameError> => {
+    const c = parseCard(text);
+    if (c < 0) return err(malformed(`Round ${round}, ${where}: ${JSON.stringify(text)} is not a card (ranks A K Q J T 9-2, suits c d h s).`.replace(/"([^"]*)"/, "'$1'")));
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+    return ok(c);
+  };
+  const hands: number[][] = [];
+  for (let s = 0; s < n; s++) {
+    const raw = deal.hands[s];
+    if (!Array.isArray(raw)) return err(malformed(`Round ${round}: ${g.players[s]}'s hand must be a list of cards.`));
+    const hand: number[] = [];
+    for (const t of raw) {
+      const c = take(t, `${g.players[s]}'s hand`);
+      if (!c.ok) return c;
+      hand.push(c.value);
+    }
+    hands.push(hand);
+  }
+  const up = take(deal.upcard, 'the upcard');
+  if (!up.ok) return up;
+  if (!Array.isArray(deal.stock)) return err(malformed(`Round ${round}: the stock must be a list of cards.`));
+  const stock: number[] = [];
+  for (const t of deal.stock) {
+    const c = take(t, 'the stock');
+    if (!c.ok) return c;
+    stock.push(c.value);
+  }
+  const size = handSizeFor(g.rules, n);
+  for (let s = 0; s < n; s++) {
+    const want = size + (g.rules.starterExtraCard && s === (dealer + 1) % n ? 1 : 0) + (g.rules.dealerExtraCard && s === dealer ? 1 : 0);
+    if (hands[s].length !== want) {
+      return err({ rule: 'S3', code: 'malformed', message: `Round ${round}: ${g.players[s]} was dealt ${hands[s].length} cards; this seat gets ${want}.` });
+    }
+  }
+  const copies = g.rules.decks;
+  const problems: string[] = [];
+  for (let s = 0; s < 4; s++) {
+    for (let r = 0; r < 13; r++) {
+      const c = (s << 4) | r;
+      const k = counts.get(c) ?? 0;
+      if (k > copies) problems.push(`${makeCard(c)} appears ${k} times`);
+      else if (k < copies) problems.push(`${makeCard(c)} is missing`);
+    }
+  }
+  if (problems.length > 0) {
+    return err({ rule: 'S1', code: 'malformed', message: `Round ${round}: the deal must use every card of ${copies === 1 ? 'the deck exactly once' : 'both decks exactly twice'}: ${problems.slice(0, 3).join(', ')}${problems.length > 3 ? ', …' : ''}.` });
+  }
+  return ok({ hands, upcard: up.value, stock });
+}
+
+/** Deals the next round of a points game (S6: the deal moves one seat to the left). */
+export function nextRound(g: Game, deal?: Deal): Result<Game, GameError> {
+  const sim = load(g);
+  if (sim.phase === P_GAME_OVER) return err(gameError('S24', 'gameOver', {}));
+  if (sim.phase !== P_ROUND_OVER) return err(malformed('The round is still being played.'));
+  const dealer = (sim.st[O_DEALER] + 1) % g.players.length;
+  const d: Deal = deal ?? { seed: `${g.seed ?? 'olsen'}/${g.rounds.length + 1}` };
+  return startRound(g, sim, dealer, d);
+}
+
+/** Starts a round with a given dealer and deal (records, where the dealer is written down). */
+export function createRound(g: Game, dealer: Seat, deal: Deal): Result<Game, GameError> {
+  return startRound(g, load(g), dealer, deal);
+}
+
+// ---- reading --------------------------------------------------------------
+/** A simulator loaded with the game's state (a fresh object: the snapshot stays untouched). */
+export function load(g: Game, stackDepth = 0): Sim {
+  const sim = new Sim(g.rules, g.players.length, stackDepth);
+  sim.load(g.core);
+  return sim;
+}
+
+export type Phase = 'turn' | 'nameSuit' | 'roundOver' | 'gameOver';
+const PHASES: readonly Phase[] = ['turn', 'nameSuit', 'roundOver', 'gameOver'];
+export const phaseOf = (g: Game): Phase => PHASES[g.core[1]];
+
+/** The seat to act, or null when the round or game is over. */
+export function toMove(g: Game): Seat | null {
+  const p = g.core[1];
+  return p === P_TURN || p === P_NAME ? g.core[2] : null;
+}
+
+export const handOf = (g: Game, seat: Seat): CardName[] => load(g).hand(seat).map(makeCard);
+
+// ---- legal actions --------------------------------------------------------------
+const codes = new Int32Array(512);
+
+function toAction(seat: Seat, cards: number[], a: number): Action {
+  const suit = ((a >> 9) & 7) - 1;
+  const play = cards.map(makeCard);
+  const base: { seat: Seat; play: CardName[]; suit?: Suit; call?: boolean } = { seat, play };
+  if (suit >= 0) base.suit = SUITS[suit];
+  if (a & F_CALL) base.call = true;
+  return base;
+}
+
+/**
+ * The legal actions of the player to act. A play that leaves one card is
+ * listed with the call; `includeForgottenCalls` also lists it without
+ * (forgetting is legal, and may be caught under S20).
+ */
+export function legalActions(g: Game, options: { includeForgottenCalls?: boolean } = {}): Action[] {
+  const sim = load(g, 16);
+  const seat = sim.toMove;
+  if (sim.phase === P_NAME) return SUITS.map((suit) => ({ seat, suit }));
+  if (sim.phase !== P_TURN) return [];
+  const out: Action[] = [];
+  const seen = new Set<string>();
+  const walk = (prefix: number[]): void => {
+    const n = sim.generate(codes);
+    const list = Array.from(codes.subarray(0, n));
+    for (const a of list) {
+      const kind = a & 7;
+      if (kind === A_DRAW) out.push({ seat, draw: true });
+      else if (kind === A_PASS) out.push({ seat, pass: true });
+      else if (kind === A_PLAY) {
+        const card = (a >> 3) & 63;
+        if (a & F_MORE) {
+          sim.push();
+          sim.apply(a);
+          walk([...prefix, card]);
+          sim.pop();
+          continue;
+        }
+        const cards = [...prefix, card];
+        // Orders that differ only in the middle cards make the same move: list one.
+        const key = cards.length > 2 ? `${cards[0]}|${cards.slice(1, -1).sort((x, y) => x - y).join(',')}|${card}|${a}` : `${cards.join(',')}|${a}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(toAction(seat, cards, a));
+        if (a & F_CALL && options.includeForgottenCalls) out.push(toAction(seat, cards, a & ~F_CALL));
+      }
+    }
+  };
+  walk([]);
+  return out;
+}
+
+/** Actions open to seats other than the one to act: catching a forgotten call (S20), or making it late (S18). */
+export function catchActions(g: Game): Action[] {
+  const sim = load(g);
+  const target = sim.st[O_WINDOW];
+  if (target < 0 || sim.phase !== P_TURN) return [];
+  const out: Action[] = [{ seat: target, call: true }];
+  if (g.rules.forgottenCallPenalty > 0) {
+    for (let s = 0; s < g.players.length; s++) if (s !== target) out.push({ seat: s, catch: target });
+  }
+  return out;
+}
+
+// ---- applying ---------------------------------------------------------------
+/** Applies an action: the next game, or an error naming the rule. Never throws on bad input. */
+export function apply(g: Game, action: unknown): Result<Game, GameError> {
+  const parsed = parseActionShape(action, g.players.length);
+  if (!parsed.ok) return parsed;
+  const a = parsed.value;
+  const sim = load(g, 16);
+  const res = applyTo(g, sim, a);
+  if (res) return err(res);
+  if (sim.st[O_ERROR] !== E_NONE) return err(gameError(sim.st[O_ERROR] === E_NEED_SEED_S16 ? 'S16' : 'S5', 'needSeed', {}));
+  const rounds = g.rounds.slice();
+  const last = rounds[rounds.length - 1];
+  rounds[rounds.length - 1] = Object.freeze({ ...last, actions: Object.freeze([...last.actions, a]) });
+  const results = sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? [...g.results, roundResult(g.rules, sim, true)] : g.results;
+  return ok(Object.freeze({ ...g, rounds: Object.freeze(rounds), results: Object.freeze(results), version: g.version + 1, core: sim.snapshot() }));
+}
+
+/** Validates the JSON shape of an action (records, network): the rule is null for malformed input. */
+export function parseActionShape(raw: unknown, players: number): Result<Action, GameError> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return err(malformed('An action must be an object such as {"seat": 0, "play": ["Kc"]}.'));
+  const o = raw as Record<string, unknown>;
+  const seat = o.seat;
+  if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= players) return err(malformed(`An action needs a seat from 0 to ${players - 1}.`));
+  const keys = Object.keys(o).filter((k) => k !== 'seat');
+  const known = ['play', 'suit', 'call', 'draw', 'pass', 'catch', 'give'];
+  const unknown = keys.find((k) => !known.includes(k));
+  if (unknown) return err(malformed(`Unknown action field '${unknown}'.`));
+  const s = seat as number;
+  if ('play' in o) {
+    if (!Array.isArray(o.play) || o.play.length === 0) return err(malformed('"play" must be a non-empty list of cards.'));
+    const cards: CardName[] = [];
+    for (const t of o.play) {
+      const c = parseCard(t);
+      if (c < 0) return err(malformed(`${JSON.stringify(t)} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
+      cards.push(makeCard(c));
+    }
+    if (keys.some((k) => !['play', 'suit', 'call'].includes(k))) return err(malformed('A play may carry only "suit" and "call" besides its cards.'));
+    const out: { seat: Seat; play: CardName[]; suit?: Suit; call?: boolean } = { seat: s, play: cards };
+    if ('suit' in o) {
+      const su = parseSuit(o.suit);
+      if (su < 0) return err(malformed(`${JSON.stringify(o.suit)} is not a suit (c, d, h, s).`));
+      out.suit = SUITS[su];
+    }
+    if ('call' in o) {
+      if (typeof o.call !== 'boolean') return err(malformed('"call" must be true or false.'));
+      if (o.call) out.call = true;
+    }
+    return ok(out);
+  }
+  if (keys.length !== 1) return err(malformed('An action must be exactly one of play, draw, pass, call, catch or a named suit.'));
+  const k = keys[0];
+  if (k === 'draw' && o.draw === true) return ok({ seat: s, draw: true });
+  if (k === 'pass' && o.pass === true) return ok({ seat: s, pass: true });
+  if (k === 'call' && o.call === true) return ok({ seat: s, call: true });
+  if (k === 'catch' && Number.isInteger(o.catch) && (o.catch as number) >= 0 && (o.catch as number) < players) return ok({ seat: s, catch: o.catch as number });
+  if (k === 'suit') {
+    const su = parseSuit(o.suit);
+    if (su >= 0) return ok({ seat: s, suit: SUITS[su] });
+  }
+  if (k === 'give') return err(malformed('"give" (passing cards) belongs to Danish Olsen, not to this game.'));
+  return err(malformed(`The action field '${k}' has a bad value: ${JSON.stringify(o[k])}.`));
+}
+
+function contains(list: Int32Array, n: number, code: number): boolean {
+  for (let i = 0; i < n; i++) if ((list[i] & ~F_CALL) === (code & ~F_CALL)) return true;
+  return false;
+}
+
+/** Applies `a` to `sim` if legal; otherwise returns the error. */
+function applyTo(g: Game, sim: Sim, a: Action): GameError | null {
+  const st = sim.st;
+  const name = (s: Seat): string => g.players[s];
+  const phase = sim.phase;
+  if (phase === P_GAME_OVER) return gameError(g.rules.scoring === 'points' ? 'S24' : 'S22', 'gameOver', {});
+  if (phase === P_ROUND_OVER) return gameError('S21', 'roundOver', {});
+  const seat = a.seat;
+  const player = name(seat);
+  const mover = sim.toMove;
+  if ('catch' in a) {
+    if (g.rules.forgottenCallPenalty === 0) return gameError('S19', 'noCatchInGame', {});
+    if (a.catch === seat) return gameError('S20', 'catchSelf', { player });
+    if (st[O_WINDOW] !== a.catch || phase !== P_TURN) return gameError('S20', 'nothingToCatch', { other: name(a.catch) });
+    sim.apply(catchCode(seat));
+    return null;
+  }
+  if ('call' in a && !('play' in a)) {
+    if (st[O_WINDOW] !== seat) return gameError('S18', 'noCallNeeded', { player });
+    sim.apply(A_CALL);
+    return null;
+  }
+  if (phase === P_NAME) {
+    if (seat !== mover) return gameError('S7', 'dealerNames', { other: name(mover) });
+    if (!('suit' in a) || 'play' in a) return gameError('S-V15', 'dealerNames', { other: name(mover) });
+    sim.apply(nameCode(SUITS.indexOf(a.suit)));
+    return null;
+  }
+  if (seat !== mover) return gameError('S7', 'notYourTurn', { player, other: name(mover) });
+  const n = sim.generate(codes);
+  if ('draw' in a) {
+    if (contains(codes, n, A_DRAW)) {
+      sim.apply(A_DRAW);
+      return null;
+    }
+    return explainNoDraw(g, sim, seat);
+  }
+  if ('pass' in a) {
+    if (contains(codes, n, A_PASS)) {
+      sim.apply(A_PASS);
+      return null;
+    }
+    return explainNoPass(g, sim, seat);
+  }
+  if (!('play' in a)) return gameError('S-V15', 'noSuitToName', {});
+  return applyPlay(g, sim, a);
+}
+
+function applyPlay(g: Game, sim: Sim, a: Extract<Action, { play: readonly CardName[] }>): GameError | null {
+  const st = sim.st;
+  const seat = a.seat;
+  const player = g.players[seat];
+  const cards = a.play.map((t) => parseCard(t));
+  // Holding: count copies needed against copies held.
+  const need = new Map<number, number>();
+  for (const c of cards) need.set(c, (need.get(c) ?? 0) + 1);
+  for (const [c, k] of need) if (sim.copies(seat, c) < k) return gameError('S8', 'notInHand', { player, card: c });
+  if (cards.length > 1 && !g.rules.multiSameRank && !g.rules.multiSameSuit) return gameError('S8', 'oneCardOnly', {});
+  const last = cards[cards.length - 1];
+  if (rankOf(last) === EIGHT && a.suit === undefined) return gameError('S10', 'nameSuit', {});
+  if (rankOf(last) !== EIGHT && a.suit !== undefined) return gameError('S10', 'onlyEightNamesSuit', {});
+  if (a.call && st[O_HAND_COUNT + seat] - cards.length !== 1) return gameError('S18', 'noCallNeeded', { player });
+  for (let i = 0; i < cards.length; i++) {
+    const isLast = i === cards.length - 1;
+    const code = playCode(cards[i], isLast && a.suit ? SUITS.indexOf(a.suit) : -1, isLast && a.call === true, !isLast);
+    const n = sim.generate(codes);
+    if (!contains(codes, n, code)) return explainNoPlay(g, sim, seat, cards[i], i, cards.length);
+    sim.apply(code);
+  }
+  return null;
+}
+
+function explainNoPlay(g: Game, sim: Sim, seat: Seat, card: number, index: number, total: number): GameError {
+  const st = sim.st;
+  const r = g.rules;
+  const player = g.players[seat];
+  if (index > 0) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card, count: r.multiSameSuit ? 1 : 0 });
+  if (st[O_PENDING] > 0) return gameError('S-V8', 'pendingTwos', { player, count: st[O_PENDING] });
+  const drawn = st[O_DRAWN];
+  if (st[O_DRAWS] > 0 && st[O_VOLUNTARY] && card !== drawn) return gameError('S14', 'voluntaryDrawOnly', { player });
+  if (st[O_DRAWS] > 0 && r.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn) && card !== drawn) {
+    return gameError('S13', 'mustPlayDrawn', { player, card: drawn });
+  }
+  if (r.noTwistFirstTurn !== 'off' && st[O_FIRST_TURN] & (1 << seat) && (rankOf(card) === EIGHT || suitOf(card) !== st[O_ACTIVE])) {
+    return gameError('S-V6', 'firstTurnNoTwist', { player, active: st[O_ACTIVE] });
+  }
+  if (rankOf(card) === EIGHT) {
+    if (r.noEightOnEight && rankOf(st[O_TOP]) === EIGHT) return gameError('S-V11', 'noEightOnEight', {});
+    if (r.noWinOnEight && st[O_HAND_COUNT + seat] === total) return gameError('S-V12', 'noWinOnEight', { player });
+  }
+  if (total > 1) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card, count: r.multiSameSuit ? 1 : 0 });
+  return gameError('S8', 'mustMatch', { player, card, top: st[O_TOP], active: st[O_ACTIVE] });
+}
+
+function explainNoDraw(g: Game, sim: Sim, seat: Seat): GameError {
+  const st = sim.st;
+  const player = g.players[seat];
+  if (st[O_GROUP] !== 0) return gameError('S-V4', 'finishMove', { player });
+  const drawn = st[O_DRAWN];
+  if (st[O_DRAWS] > 0 && g.rules.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn)) return gameError('S13', 'mustPlayDrawn', { player, card: drawn });
+  if (st[O_DRAWS] > 0 && st[O_VOLUNTARY]) return gameError('S14', 'voluntaryDrawOnly', { player });
+  if (!sim.canDraw()) return gameError('S17', 'cannotDraw', {});
+  return gameError('S14', 'drawLimit', { player, count: st[O_DRAWS] });
+}
+
+function explainNoPass(g: Game, sim: Sim, seat: Seat): GameError {
+  const st = sim.st;
+  const player = g.players[seat];
+  if (st[O_GROUP] !== 0) return gameError('S-V4', 'finishMove', { player });
+  if (st[O_PENDING] > 0) return gameError('S-V8', 'pendingTwos', { player, count: st[O_PENDING] });
+  const drawn = st[O_DRAWN];
+  if (st[O_DRAWS] > 0 && g.rules.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn)) return gameError('S13', 'mustPlayDrawn', { player, card: drawn });
+  return gameError('S14', 'passNotAllowed', { player });
+}
+
+// ---- results ------------------------------------------------------------------
+function roundResult(rules: RuleSet, sim: Sim, finished: boolean): RoundResult {
+  const st = sim.st;
+  const n = sim.players;
+  const hands = Array.from({ length: n }, (_, s) => st[O_HAND_COUNT + s]);
+  const winner = st[O_WINNER] >= 0 ? st[O_WINNER] : null;
+  if (!finished) return { finished, winner, places: null, hands, points: null };
+  return Object.freeze({
+    finished,
+    winner,
+    places: Array.from({ length: n }, (_, s) => st[O_PLACE + s]),
+    hands,
+    points: rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_POINTS + s]) : null,
+  });
+}
+
+export interface Outcome {
+  readonly finished: boolean;
+  readonly rounds: readonly RoundResult[];
+  /** Running totals per seat (points games), else null. */
+  readonly totals: readonly number[] | null;
+  /** Winning seats once the game is over (ties share), else null. */
+  readonly gameWinners: readonly Seat[] | null;
+  /** Seat to act; between rounds the next round's starter; null when over. */
+  readonly toMove: Seat | null;
+  /** True when the last round ended blocked (S17). */
+  readonly blocked: boolean;
+}
+
+/** The result so far, in the shape `olsen verify` prints. */
+export function outcome(g: Game): Outcome {
+  const sim = load(g);
+  const st = sim.st;
+  const phase = sim.phase;
+  const n = g.players.length;
+  const rounds = phase === P_TURN || phase === P_NAME ? [...g.results, roundResult(g.rules, sim, false)] : g.results;
+  const finished = phase === P_GAME_OVER;
+  let next: Seat | null = null;
+  if (phase === P_TURN || phase === P_NAME) next = sim.toMove;
+  else if (phase === P_ROUND_OVER) next = (st[O_DEALER] + 2) % n;
+  return {
+    finished,
+    rounds,
+    totals: g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_TOTAL + s]) : null,
+    gameWinners: finished ? sim.gameWinners() : null,
+    toMove: next,
+    blocked: st[O_BLOCKED] === 1,
+  };
+}
+
+// ---- views ------------------------------------------------------------------------
+/** What one seat (or a spectator, seat null) may know: RULES.md V1. */
+export interface PlayerView {
+  readonly game: SheddingPreset;
+  readonly rules: RuleSet;
+  readonly players: readonly string[];
+  /** The viewer's seat, or null for a spectator. */
+  readonly seat: Seat | null;
+  readonly round: number;
+  readonly dealer: Seat;
+  readonly phase: Phase;
+  readonly toMove: Seat | null;
+  readonly direction: 'clockwise' | 'counterclockwise';
+  /** The viewer's own hand (canonical order), null for spectators. */
+  readonly hand: readonly CardName[] | null;
+  readonly handCounts: readonly number[];
+  readonly top: CardName;
+  readonly activeSuit: Suit;
+  readonly stockCount: number;
+  readonly discardCount: number;
+  /** Cards drawn in the current turn by the player to act. */
+  readonly drawsThisTurn: number;
+  /** The card the viewer drew this turn, if the viewer is to act (own information). */
+  readonly drawn: CardName | null;
+  /** Cards a stacked draw-two makes the player to act take (S-V8). */
+  readonly pendingDraw: number;
+  /** Seat that forgot the last-card call and may still be caught (S20), or null. */
+  readonly catchable: Seat | null;
+  readonly places: readonly number[];
+  readonly totals: readonly number[] | null;
+  /** Public actions of this round (records carry no drawn card, so they are public as they stand). */
+  readonly log: readonly Action[];
+  /** What the viewer may do now (own turn, or a catch/call). */
+  readonly legal: readonly Action[];
+  readonly version: number;
+}
+
+export function viewFor(g: Game, seat: Seat | null): PlayerView {
+  const sim = load(g);
+  const st = sim.st;
+  const n = g.players.length;
+  const mover = toMove(g);
+  const own = seat !== null && seat >= 0 && seat < n ? seat : null;
+  const legal: Action[] = [];
+  if (own !== null) {
+    if (mover === own) legal.push(...legalActions(g));
+    legal.push(...catchActions(g).filter((a) => a.seat === own));
+  }
+  return {
+    game: g.game,
+    rules: g.rules,
+    players: g.players,
+    seat: own,
+    round: g.rounds.length - 1,
+    dealer: st[O_DEALER],
+    phase: phaseOf(g),
+    toMove: mover,
+    direction: st[O_DIR] === 1 || n === 2 ? 'clockwise' : 'counterclockwise',
+    hand: own === null ? null : sim.hand(own).map(makeCard),
+    handCounts: Array.from({ length: n }, (_, s) => st[O_HAND_COUNT + s]),
+    top: makeCard(st[O_TOP]),
+    activeSuit: SUITS[st[O_ACTIVE]],
+    stockCount: st[O_STOCK_LEN],
+    discardCount: st[O_DISCARD_LEN],
+    drawsThisTurn: st[O_DRAWS],
+    drawn: own !== null && own === mover && st[O_DRAWN] >= 0 ? makeCard(st[O_DRAWN]) : null,
+    pendingDraw: st[O_PENDING],
+    catchable: st[O_WINDOW] >= 0 ? st[O_WINDOW] : null,
+    places: Array.from({ length: n }, (_, s) => st[O_PLACE + s]),
+    totals: g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_TOTAL + s]) : null,
+    log: g.rounds[g.rounds.length - 1]?.actions ?? [],
+    legal,
+    version: g.version,
+  };
+}

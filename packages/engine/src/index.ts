@@ -1,0 +1,16 @@
+/**
+ * @olsen/engine — the rules of Olsen and Vri åtter (RULES.md Parts 1 and 3).
+ *
+ * Two tiers: the readonly public API (`createGame`, `legalActions`, `apply`,
+ * `viewFor`, `outcome`, records) and under it the mutable `Sim` for search
+ * and benchmarks.
+ */
+export * from './types.js';
+export * from './card.js';
+export * from './rules.js';
+export * from './messages.js';
+export * from './game.js';
+export * from './notation.js';
+export * from './record.js';
+export { Sim, STATE_SIZE, A_PLAY, A_DRAW, A_PASS, A_CALL, A_CATCH, A_NAME, F_CALL, F_MORE, P_TURN, P_NAME, P_ROUND_OVER, P_GAME_OVER, kindOf, cardOfAction, suitOfAction, playCode } from './sim.js';
+export { below, nextU32, seedFromString } from './rng.js';

@@ -1,0 +1,117 @@
+/**
+ * Player-facing sentences for every rule error, in English and Norwegian
+ * bokmål. Errors carry a code and parameters; the sentence is built here so
+ * the CLI and the web app can show it in the player's language.
+ */
+import { rankOf, suitOf, makeCard } from './card.js';
+
+export type Lang = 'en' | 'nb';
+
+export const SUIT_NAMES: Record<Lang, readonly string[]> = {
+  en: ['clubs', 'diamonds', 'hearts', 'spades'],
+  nb: ['kløver', 'ruter', 'hjerter', 'spar'],
+};
+const SUIT_SINGULAR: Record<Lang, readonly string[]> = {
+  en: ['a club', 'a diamond', 'a heart', 'a spade'],
+  nb: ['en kløver', 'en ruter', 'en hjerter', 'en spar'],
+};
+const RANK_ARTICLE: Record<Lang, readonly string[]> = {
+  en: ['a two', 'a three', 'a four', 'a five', 'a six', 'a seven', 'an eight', 'a nine', 'a ten', 'a jack', 'a queen', 'a king', 'an ace'],
+  nb: ['en toer', 'en treer', 'en firer', 'en femmer', 'en sekser', 'en sjuer', 'en åtter', 'en nier', 'en tier', 'en knekt', 'en dame', 'en konge', 'et ess'],
+};
+const RANK_NAMES: Record<Lang, readonly string[]> = {
+  en: ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace'],
+  nb: ['to', 'tre', 'fire', 'fem', 'seks', 'sju', 'åtte', 'ni', 'ti', 'knekt', 'dame', 'konge', 'ess'],
+};
+
+/** "hjerter ni" / "nine of hearts": the spoken name of a card (screen readers, terminal). */
+export function cardName(card: number, lang: Lang): string {
+  const suit = SUIT_NAMES[lang][suitOf(card)];
+  const rank = RANK_NAMES[lang][rankOf(card)];
+  return lang === 'nb' ? `${suit} ${rank}` : `${rank} of ${suit}`;
+}
+
+export type ErrorParams = {
+  player?: string;
+  other?: string;
+  card?: number;
+  top?: number;
+  active?: number;
+  count?: number;
+  rule?: string;
+};
+
+type Builder = (p: Required<ErrorParams>, lang: Lang) => string;
+
+const c = (card: number): string => makeCard(card);
+const bi = (lang: Lang, en: string, nb: string): string => (lang === 'en' ? en : nb);
+
+/** Every error code the engine gives, with its sentence. */
+export const ERRORS = {
+  /** S7: someone acted out of turn. */
+  notYourTurn: (p, l) => bi(l, `It is ${p.other}'s turn, not ${p.player}'s.`, `Det er ${p.other} sin tur, ikke ${p.player} sin.`),
+  /** S8: a card the player does not hold. */
+  notInHand: (p, l) => bi(l, `${p.player} does not hold ${c(p.card)}.`, `${p.player} har ikke ${cardName(p.card, 'nb')} på hånden.`),
+  /** S8: the card matches neither suit nor rank. */
+  mustMatch: (p, l) =>
+    rankOf(p.top) === 6
+      ? bi(l, `${p.player} cannot play ${c(p.card)}: it must be ${SUIT_SINGULAR.en[p.active]} (the suit named with the eight) or an eight.`,
+          `${p.player} kan ikke legge ${cardName(p.card, 'nb')}: det må være ${SUIT_SINGULAR.nb[p.active]} (sorten som ble sagt med åtteren) eller en åtter.`)
+      : bi(l, `${p.player} cannot play ${c(p.card)}: it must be ${SUIT_SINGULAR.en[p.active]} (the suit in play), ${RANK_ARTICLE.en[rankOf(p.top)]} (the rank on top) or an eight.`,
+          `${p.player} kan ikke legge ${cardName(p.card, 'nb')}: det må være ${SUIT_SINGULAR.nb[p.active]} (sorten som gjelder), ${RANK_ARTICLE.nb[rankOf(p.top)]} (verdien øverst) eller en åtter.`),
+  /** S13: the drawn card fits and must be played at once. */
+  mustPlayDrawn: (p, l) => bi(l, `${p.player} drew ${c(p.card)}, which fits: it must be played now.`, `${p.player} trakk ${cardName(p.card, 'nb')}, som passer: det kortet må legges nå.`),
+  /** S14: after a voluntary draw only the drawn card may be played. */
+  voluntaryDrawOnly: (p, l) => bi(l, `After drawing by choice ${p.player} may only play the card drawn, or pass.`, `Etter et frivillig trekk kan ${p.player} bare legge kortet som ble trukket, eller si pass.`),
+  /** S-V6: no eight and no same-rank suit change on a first turn. */
+  firstTurnNoTwist: (p, l) => bi(l, `No twist on the first turn: ${p.player} must follow ${SUIT_NAMES.en[p.active]} with a card of that suit (no eight, no change of suit).`,
+    `Ingen vri på første tur: ${p.player} må følge ${SUIT_NAMES.nb[p.active]} med et kort i samme sort (ingen åtter, ikke bytte sort).`),
+  /** S-V11: an eight on an eight. */
+  noEightOnEight: (p, l) => bi(l, 'An eight may not be played on an eight at this table.', 'Ved dette bordet kan en åtter ikke legges på en åtter.'),
+  /** S-V12: an eight as the last card. */
+  noWinOnEight: (p, l) => bi(l, `${p.player} cannot go out on an eight at this table.`, `${p.player} kan ikke gå ut på en åtter ved dette bordet.`),
+  /** S10: an eight needs a named suit. */
+  nameSuit: (p, l) => bi(l, 'Name the suit that follows when you play an eight.', 'Si hvilken sort som gjelder når du legger en åtter.'),
+  /** S10: only an eight names a suit. */
+  onlyEightNamesSuit: (p, l) => bi(l, 'Only an eight names a suit: leave the suit out.', 'Bare en åtter bestemmer sort.'),
+  /** S8/S-V4/S-V5: several cards without the house rule. */
+  oneCardOnly: (p, l) => bi(l, 'Only one card per turn here (laying several at once is a house rule that is off).', 'Bare ett kort om gangen her (flere kort på en gang er en husregel som ikke er på).'),
+  /** S-V4/S-V5: the cards of one move do not belong together. */
+  groupMismatch: (p, l) => bi(l, `${c(p.card)} does not go with the cards laid with it: together they must share one rank${p.count ? ' or one suit (no eights)' : ''}.`,
+    `${cardName(p.card, 'nb')} passer ikke sammen med de andre kortene: de må ha samme verdi${p.count ? ' eller samme sort (uten åttere)' : ''}.`),
+  /** S14: the draw limit is reached. */
+  drawLimit: (p, l) => bi(l, `${p.player} has drawn ${p.count} card${p.count === 1 ? '' : 's'} this turn, the most allowed: pass.`, `${p.player} har trukket ${p.count} kort denne turen, mer er ikke lov: si pass.`),
+  /** S17: nothing to draw. */
+  cannotDraw: (p, l) => bi(l, 'There is no card to draw: the stock is empty and the discard pile holds only its top card.', 'Det er ingen kort å trekke: trekkbunken er tom og kastebunken har bare toppkortet.'),
+  /** S14: passing before the draws are done. */
+  passNotAllowed: (p, l) => bi(l, `${p.player} may not pass yet: play a card or draw.`, `${p.player} kan ikke si pass ennå: legg et kort eller trekk.`),
+  /** S-V8: a stacked draw-two must be answered. */
+  pendingTwos: (p, l) => bi(l, `${p.player} must answer the draw-two with a 2 or draw ${p.count} cards.`, `${p.player} må svare med en toer eller trekke ${p.count} kort.`),
+  /** S18: a call when the player does not have one card left after a play. */
+  noCallNeeded: (p, l) => bi(l, `${p.player} can only call right after a play that leaves one card.`, `${p.player} kan bare rope rett etter å ha lagt seg ned på ett kort.`),
+  /** S20: nobody to catch. */
+  nothingToCatch: (p, l) => bi(l, `${p.other} cannot be caught: ${p.other} called, has not one card, or the next player has already acted.`, `${p.other} kan ikke tas: ${p.other} ropte, har ikke ett kort, eller nestemann har alt spilt.`),
+  /** S19: no penalty in this game. */
+  noCatchInGame: (p, l) => bi(l, 'Forgetting the call costs nothing in this game: there is nothing to catch.', 'Et glemt rop koster ingenting i dette spillet: det er ingen å ta.'),
+  /** S20: catching oneself. */
+  catchSelf: (p, l) => bi(l, `${p.player} cannot catch themselves.`, `${p.player} kan ikke ta seg selv.`),
+  /** S21: the round has ended. */
+  roundOver: (p, l) => bi(l, 'The round is over: no more actions until the next deal.', 'Runden er over: ingen flere trekk før neste giv.'),
+  /** S22/S24: the game has ended. */
+  gameOver: (p, l) => bi(l, 'The game is over.', 'Spillet er over.'),
+  /** S5/S16: a shuffle was needed and the deal has no seed. */
+  needSeed: (p, l) => bi(l, "The cards must be shuffled here, but this record's deal has no seed to shuffle with.", 'Kortene må stokkes her, men given har ikke noe frø å stokke med.'),
+  /** S-V15: the dealer must name the suit of the turned eight first. */
+  dealerNames: (p, l) => bi(l, `${p.other} dealt and must first name the suit for the turned eight.`, `${p.other} ga og må først si sorten for åtteren som ble snudd.`),
+  /** S-V15: naming a suit when no turned eight waits for it. */
+  noSuitToName: (p, l) => bi(l, 'A suit is named only with an eight.', 'En sort sies bare med en åtter.'),
+  /** S13: must play the drawn card before anything else. */
+  finishMove: (p, l) => bi(l, `${p.player} must finish the move first.`, `${p.player} må gjøre ferdig trekket først.`),
+} satisfies Record<string, Builder>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang = 'en'): string {
+  const p: Required<ErrorParams> = { player: '', other: '', card: 0, top: 0, active: 0, count: 0, rule: '', ...params };
+  return ERRORS[code](p, lang);
+}

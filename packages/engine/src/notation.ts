@@ -1,0 +1,59 @@
+/**
+ * A short text notation for single actions, for the CLI, logs and tests.
+ *
+ *   Kc          play the king of clubs
+ *   8d>h        play the eight of diamonds and name hearts
+ *   9h+9s       play two nines at once (house rule), the last one on top
+ *   Qh!         play and make the last-card call
+ *   draw, pass, call
+ *   catch:2     catch seat 2 for a forgotten call
+ *   >h          the dealer names hearts for a turned eight (S-V15)
+ *
+ * `parseNotation(text, seat)` and `makeNotation(action)` are a pair:
+ * `makeNotation(parseNotation(t, s))` is the canonical spelling of `t`.
+ */
+import { makeCard, parseCard, parseSuit } from './card.js';
+import type { Action, GameError } from './game.js';
+import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from './types.js';
+
+const bad = (text: string): Result<Action, GameError> =>
+  err({ rule: null, code: 'malformed', message: `'${text}' is not an action: write a card such as Kc or 8d>h, several as 9h+9s, or draw, pass, call, catch:N.` });
+
+export function parseNotation(text: string, seat: Seat): Result<Action, GameError> {
+  const t = text.trim();
+  const word = t.toLowerCase();
+  if (word === 'draw' || word === 'trekk') return ok({ seat, draw: true });
+  if (word === 'pass') return ok({ seat, pass: true });
+  if (word === 'call' || word === 'olsen') return ok({ seat, call: true });
+  const catchMatch = /^(?:catch|bank):(\d)$/i.exec(t);
+  if (catchMatch) return ok({ seat, catch: Number(catchMatch[1]) });
+  const m = /^([^>!]*)(?:>(.))?(!)?$/u.exec(t);
+  if (!m) return bad(text);
+  const [, cardsText, suitText, bang] = m;
+  let suit: Suit | undefined;
+  if (suitText !== undefined) {
+    const s = parseSuit(suitText);
+    if (s < 0) return bad(text);
+    suit = SUITS[s];
+  }
+  if (cardsText === '') return suit && !bang ? ok({ seat, suit }) : bad(text);
+  const cards: CardName[] = [];
+  for (const part of cardsText.split('+')) {
+    const c = parseCard(part);
+    if (c < 0) return bad(text);
+    cards.push(makeCard(c));
+  }
+  const action: { seat: Seat; play: CardName[]; suit?: Suit; call?: boolean } = { seat, play: cards };
+  if (suit) action.suit = suit;
+  if (bang) action.call = true;
+  return ok(action);
+}
+
+export function makeNotation(a: Action): string {
+  if ('play' in a) return `${a.play.join('+')}${a.suit ? `>${a.suit}` : ''}${a.call ? '!' : ''}`;
+  if ('draw' in a) return 'draw';
+  if ('pass' in a) return 'pass';
+  if ('catch' in a) return `catch:${a.catch}`;
+  if ('call' in a) return 'call';
+  return `>${a.suit}`;
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@olsen/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    testTimeout: 60_000,
+  },
+});
