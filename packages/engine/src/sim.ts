@@ -15,7 +15,7 @@
  *     sim.seed('demo'); sim.newGame(); sim.dealRound(3);
  *     const n = sim.generate(buf); sim.apply(buf[0]);
  */
-import { ACE, CARD_SLOTS, DECK, EIGHT, QUEEN, TWO, cardPoints, rankOf, suitOf } from './card.js';
+import { ACE, DECK, EIGHT, QUEEN, TWO, cardPoints, rankOf, suitOf } from './card.js';
 import { below, nextU32, seedFromString, shuffleRange } from './rng.js';
 import { handSizeFor, type RuleSet } from './rules.js';
 
@@ -78,14 +78,15 @@ export const O_BLOCKED = 21; // 1 when the round ended blocked (S17)
 export const O_FIRST_TURN = 22; // bit per seat: its restricted first turn (S-V6) is still to come
 export const O_RNG_OK = 23; // 1 when a seed is known for shuffles during play
 export const O_ERROR = 24; // E_* set when an action could not be completed
+export const O_LAZY = 29; // 1 once the stock came from a reshuffle: it is shuffled card by card as drawn
 export const O_RNG = 25; // four int32 words of sfc32 state (25..28)
 export const O_HAND_COUNT = 32; // cards per seat (6)
 export const O_PLACE = 38; // place per seat this round, 0 while still playing (6)
 export const O_TOTAL = 44; // running point totals per seat (6)
 export const O_POINTS = 50; // points of the last finished round per seat (6)
 export const O_HANDS = 56; // per seat 8 masks: 4 suits first copy, 4 suits second copy
-export const O_DISCARD = O_HANDS + MAX_SEATS * 8; // count per card id (64)
-export const O_STOCK = O_DISCARD + CARD_SLOTS; // stock cards, bottom first (104)
+export const O_DISCARD = O_HANDS + MAX_SEATS * 8; // discard pile, bottom first; the top is the last (104)
+export const O_STOCK = O_DISCARD + MAX_CARDS; // stock cards, bottom first (104)
 export const STATE_SIZE = O_STOCK + MAX_CARDS;
 
 const EIGHT_BIT = 1 << EIGHT;
@@ -112,6 +113,10 @@ export class Sim {
   private readonly playOut: boolean;
   private readonly penalty: number;
   private readonly restrictFirst: boolean;
+  /** No multi-card plays, no first-turn or eight restrictions: the short path of `genAllPlays`. */
+  private readonly plain: boolean;
+  /** `plain`, and no card with an effect, no play-out, drawn cards must be played: `rollout`'s fused loop applies. */
+  readonly fused: boolean;
 
   constructor(rules: RuleSet, players: number, stackDepth = 0) {
     this.rules = rules;
@@ -132,6 +137,8 @@ export class Sim {
     this.playOut = rules.playOutForPlaces;
     this.penalty = rules.forgottenCallPenalty;
     this.restrictFirst = rules.noTwistFirstTurn !== 'off';
+    this.plain = !this.multiRank && !this.multiSuit && !this.restrictFirst && this.eightOnEight && this.winOnEight;
+    this.fused = this.plain && !this.special && !this.svenskevri && this.aceDraws === 0 && !this.playOut && this.mustPlay;
   }
 
   // ---- save / restore ---------------------------------------------------
@@ -189,6 +196,7 @@ export class Sim {
     st[O_WINNER] = -1;
     st[O_BLOCKED] = 0;
     st[O_ERROR] = E_NONE;
+    st[O_LAZY] = 0;
     const starter = (dealer + 1) % n;
     const mode = this.rules.noTwistFirstTurn;
     st[O_FIRST_TURN] = mode === 'everyone' ? (1 << n) - 1 : mode === 'starter' ? 1 << starter : 0;
@@ -238,7 +246,7 @@ export class Sim {
       st[O_STOCK + at] = card;
       card = st[O_STOCK + len];
     }
-    st[O_DISCARD + card] = 1;
+    st[O_DISCARD] = card;
     st[O_DISCARD_LEN] = 1;
     st[O_TOP] = card;
     st[O_ACTIVE] = suitOf(card);
@@ -335,6 +343,21 @@ export class Sim {
    */
   generate(out: Int32Array): number {
     const st = this.st;
+    if (this.plain && (st[O_PHASE] | st[O_GROUP] | st[O_PENDING]) === 0) {
+      // The common case, kept short: a plain turn.
+      const seat = st[O_TO_MOVE];
+      const draws = st[O_DRAWS];
+      if (draws === 0) {
+        const n = this.genPlainPlays(out, seat);
+        if (st[O_STOCK_LEN] > 0 || st[O_DISCARD_LEN] > 1) {
+          out[n] = A_DRAW;
+          return n + 1;
+        }
+        if (n > 0) return n;
+        out[0] = A_PASS;
+        return 1;
+      }
+    }
     const phase = st[O_PHASE];
     if (phase === P_NAME) {
       for (let s = 0; s < 4; s++) out[s] = nameCode(s);
@@ -389,6 +412,7 @@ export class Sim {
   }
 
   private genAllPlays(out: Int32Array, seat: number): number {
+    if (this.plain) return this.genPlainPlays(out, seat);
     const st = this.st;
     const h = O_HANDS + seat * 8;
     const active = st[O_ACTIVE];
@@ -410,6 +434,40 @@ export class Sim {
     }
     if (this.eightOnEight || topRank !== EIGHT) {
       for (let s = 0; s < 4; s++) if (st[h + s] & EIGHT_BIT) n = this.genPlaysOf(out, n, seat, (s << 4) | EIGHT, 1);
+    }
+    return n;
+  }
+
+  /** `genAllPlays` when no house rule restricts single-card plays (the benchmark's path). */
+  private genPlainPlays(out: Int32Array, seat: number): number {
+    const st = this.st;
+    const h = O_HANDS + seat * 8;
+    const active = st[O_ACTIVE];
+    const topRank = st[O_TOP] & 15;
+    const base = A_PLAY | (st[O_HAND_COUNT + seat] === 2 ? F_CALL : 0);
+    const any = st[h] | st[h + 1] | st[h + 2] | st[h + 3];
+    let n = 0;
+    let m = st[h + active] & ~EIGHT_BIT;
+    const suitBase = base | (active << 7);
+    while (m !== 0) {
+      const low = m & -m;
+      m ^= low;
+      out[n++] = suitBase | ((31 - Math.clz32(low)) << 3);
+    }
+    const rb = 1 << topRank;
+    if (topRank !== EIGHT && (any & rb) !== 0) {
+      for (let s = 0; s < 4; s++) if (s !== active && (st[h + s] & rb) !== 0) out[n++] = base | (s << 7) | (topRank << 3);
+    }
+    if ((any & EIGHT_BIT) !== 0) {
+      for (let s = 0; s < 4; s++) {
+        if ((st[h + s] & EIGHT_BIT) !== 0) {
+          const e = base | (s << 7) | (EIGHT << 3);
+          out[n++] = e | (1 << 9);
+          out[n++] = e | (2 << 9);
+          out[n++] = e | (3 << 9);
+          out[n++] = e | (4 << 9);
+        }
+      }
     }
     return n;
   }
@@ -530,8 +588,7 @@ export class Sim {
     const seat = st[O_TO_MOVE];
     const card = (a >> 3) & 63;
     this.removeCard(seat, card);
-    st[O_DISCARD + card]++;
-    st[O_DISCARD_LEN]++;
+    st[O_DISCARD + st[O_DISCARD_LEN]++] = card;
     const prevTop = st[O_TOP];
     st[O_TOP] = card;
     st[O_ACTIVE] = card >> 4;
@@ -645,10 +702,22 @@ export class Sim {
     return seat;
   }
 
+  /**
+   * Takes the top card of the stock. After a reshuffle the stock is shuffled
+   * lazily: each draw does the next Fisher–Yates step, which deals exactly
+   * the cards an up-front shuffle with the same RNG stream would.
+   */
   private drawOne(): number {
     const st = this.st;
     if (st[O_STOCK_LEN] === 0 && !this.reshuffle()) return -1;
-    return st[O_STOCK + --st[O_STOCK_LEN]];
+    const top = O_STOCK + --st[O_STOCK_LEN];
+    if (st[O_LAZY] !== 0 && st[O_STOCK_LEN] > 0) {
+      const j = O_STOCK + below(st, O_RNG, st[O_STOCK_LEN] + 1);
+      const c = st[j];
+      st[j] = st[top];
+      return c;
+    }
+    return st[top];
   }
 
   /** Penalty draws: as many as the stock (and a reshuffle) can give. */
@@ -660,25 +729,21 @@ export class Sim {
     }
   }
 
-  /** S16: all but the top card of the discard pile become the new stock, shuffled. */
-  private reshuffle(): boolean {
+  /** S16: all but the top card of the discard pile become the new stock, shuffled as it is drawn. */
+  /** @internal */
+  reshuffle(): boolean {
     const st = this.st;
-    if (st[O_DISCARD_LEN] <= 1) return false;
+    const len = st[O_DISCARD_LEN] - 1;
+    if (len <= 0) return false;
     if (!st[O_RNG_OK]) {
       st[O_ERROR] = E_NEED_SEED_S16;
       return false;
     }
-    const top = st[O_TOP];
-    let len = 0;
-    for (let c = 0; c < CARD_SLOTS; c++) {
-      let k = st[O_DISCARD + c] - (c === top ? 1 : 0);
-      while (k-- > 0) st[O_STOCK + len++] = c;
-      st[O_DISCARD + c] = 0;
-    }
-    st[O_DISCARD + top] = 1;
+    st.copyWithin(O_STOCK, O_DISCARD, O_DISCARD + len);
+    st[O_DISCARD] = st[O_TOP];
     st[O_DISCARD_LEN] = 1;
-    shuffleRange(st, O_STOCK, O_STOCK + len, st, O_RNG);
     st[O_STOCK_LEN] = len;
+    st[O_LAZY] = 1;
     return true;
   }
 
@@ -697,7 +762,8 @@ export class Sim {
   }
 
   /** S22/S24: places (shared on equal hands), round points, totals, game end. */
-  private endRound(): void {
+  /** @internal */
+  endRound(): void {
     const st = this.st;
     const n = this.players;
     const out = st[O_OUT];

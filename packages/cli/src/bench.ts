@@ -1,0 +1,121 @@
+/**
+ * `olsen bench`: random games, 4 players, the `olsen` preset, a fixed seed;
+ * every decision uniform over the legal actions of the player to act (an
+ * eight once per suit it can name, a voluntary draw is an action, the last
+ * card call is always made). Measures the simulator tier, the public API
+ * tier and a plain JavaScript loop, and prints one JSON line.
+ */
+import { Sim, apply, below, createGame, legalActions, resolveRules, rollout, seedFromString, toMove, type Game } from '@olsen/engine';
+import { playBaselineGames } from './baseline.js';
+
+export interface TierResult {
+  games: number;
+  actions: number;
+  seconds: number;
+  gamesPerSec: number;
+  actionsPerSec: number;
+  actionsPerGame: number;
+}
+
+const tier = (games: number, actions: number, seconds: number): TierResult => ({
+  games,
+  actions,
+  seconds: round(seconds, 4),
+  gamesPerSec: Math.round(games / seconds),
+  actionsPerSec: Math.round(actions / seconds),
+  actionsPerGame: round(actions / games, 3),
+});
+const round = (x: number, d: number): number => Math.round(x * 10 ** d) / 10 ** d;
+
+/** The simulator tier: plays `games` games in one Sim, no allocation per step. */
+export function simGames(games: number, seed: string, players = 4): { actions: number; seconds: number } {
+  const rules = resolveRules('olsen', {}, players);
+  if (!rules.ok) throw new Error(rules.error.message);
+  const sim = new Sim(rules.value, players);
+  sim.seed(seed);
+  const policy = new Int32Array(4);
+  seedFromString(policy, 0, `${seed}/policy`);
+  let actions = 0;
+  let dealer = players - 1;
+  const t0 = performance.now();
+  for (let g = 0; g < games; g++) {
+    sim.newGame();
+    sim.dealRound(dealer);
+    dealer = dealer + 1 === players ? 0 : dealer + 1;
+    actions += rollout(sim, policy);
+  }
+  return { actions, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** The public tier: the same policy through createGame / legalActions / apply. */
+export function apiGames(games: number, seed: string, players = 4): { actions: number; seconds: number } {
+  const policy = new Int32Array(4);
+  seedFromString(policy, 0, `${seed}/policy`);
+  const names = ['A', 'B', 'C', 'D', 'E', 'F'].slice(0, players);
+  let actions = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++) {
+    const created = createGame({ game: 'olsen', players: names, seed: `${seed}/${i}` });
+    if (!created.ok) throw new Error(created.error.message);
+    let g: Game = created.value;
+    while (toMove(g) !== null) {
+      const legal = legalActions(g);
+      const res = apply(g, legal[below(policy, 0, legal.length)]);
+      if (!res.ok) throw new Error(res.error.message);
+      g = res.value;
+      actions++;
+    }
+  }
+  return { actions, seconds: (performance.now() - t0) / 1000 };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+export interface BenchOptions {
+  seed: string;
+  /** Simulator games per repetition. */
+  games: number;
+  apiGames: number;
+  repeats: number;
+}
+
+/** Runs every tier `repeats` times (interleaved, so machine noise hits all alike) and reports medians. */
+export function runBench(o: BenchOptions): Record<string, unknown> {
+  // Warm-up so the JIT has compiled the hot paths before timing.
+  simGames(Math.min(2000, o.games), `${o.seed}/warmup`);
+  playBaselineGames(Math.min(2000, o.games), 1);
+  apiGames(Math.min(50, o.apiGames), `${o.seed}/warmup`);
+  const sims: TierResult[] = [];
+  const apis: TierResult[] = [];
+  const bases: TierResult[] = [];
+  for (let r = 0; r < o.repeats; r++) {
+    const s = simGames(o.games, o.seed);
+    sims.push(tier(o.games, s.actions, s.seconds));
+    const b = playBaselineGames(o.games, 12345);
+    bases.push(tier(o.games, b.actions, b.seconds));
+    const a = apiGames(o.apiGames, o.seed);
+    apis.push(tier(o.apiGames, a.actions, a.seconds));
+  }
+  const pick = (rs: TierResult[]): TierResult => {
+    const m = median(rs.map((x) => x.actionsPerSec));
+    return rs.reduce((best, x) => (Math.abs(x.actionsPerSec - m) < Math.abs(best.actionsPerSec - m) ? x : best));
+  };
+  const simMedian = median(sims.map((x) => x.actionsPerSec));
+  const baseMedian = median(bases.map((x) => x.actionsPerSec));
+  return {
+    bench: 'olsen-random',
+    preset: 'olsen',
+    players: 4,
+    seed: o.seed,
+    repeats: o.repeats,
+    node: process.version,
+    sim: { ...pick(sims), actionsPerSecRuns: sims.map((x) => x.actionsPerSec) },
+    api: { ...pick(apis), actionsPerSecRuns: apis.map((x) => x.actionsPerSec) },
+    baseline: { ...pick(bases), actionsPerSecRuns: bases.map((x) => x.actionsPerSec) },
+    simOverBaseline: round(simMedian / baseMedian, 2),
+    simOverApi: round(simMedian / median(apis.map((x) => x.actionsPerSec)), 1),
+  };
+}
