@@ -177,7 +177,9 @@ export function resolveRules(game: unknown, overrides: unknown, players: number)
     return err({ rule: 'S2', message: `${game} is for 2 to ${preset.players[1]} players, not ${players}.` });
   }
   const decks: 1 | 2 = merged.decks ?? defaultDecks(game, players);
-  if (players > preset.players[1] || (game === 'olsen' && players > 4 && decks !== 2)) {
+  // S-V14: Olsen takes five or six players only with two decks.
+  const maxPlayers = game === 'olsen' && decks === 2 ? 6 : preset.players[1];
+  if (players > maxPlayers) {
     return err({
       rule: 'S2',
       message: game === 'olsen' ? `Olsen is for 2 to 4 players; with ${players} you need two decks (decks: 2).` : `${game} is for 2 to 6 players, not ${players}.`,

@@ -806,6 +806,18 @@ export class Sim {
   get toMove(): number {
     return this.st[O_TO_MOVE];
   }
+  /** Place of a seat in the current or last round (0 while still playing). */
+  place(seat: number): number {
+    return this.st[O_PLACE + seat];
+  }
+  /** Running point total of a seat (points games). */
+  total(seat: number): number {
+    return this.st[O_TOTAL + seat];
+  }
+  /** True when the last round ended blocked (S17). */
+  get blocked(): boolean {
+    return this.st[O_BLOCKED] === 1;
+  }
   /** Seats with the lowest total (points) or first place (ranking) once the game is over. */
   gameWinners(): number[] {
     const st = this.st;

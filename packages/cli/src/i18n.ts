@@ -1,0 +1,74 @@
+/** Terminal texts in Norwegian bokmål (default) and English. */
+import { SUIT_NAMES, type Lang } from '@olsen/engine';
+
+const SYMBOLS = ['♣', '♦', '♥', '♠'];
+export const suitSymbol = (s: number): string => SYMBOLS[s];
+
+export const TEXT = {
+  nb: {
+    title: (game: string) => `${game} — la oss spille!`,
+    round: (n: number, dealer: string) => `Runde ${n}. ${dealer} gir.`,
+    top: (card: string, suit: string) => `Øverst: ${card}  (${suit} gjelder)`,
+    stock: (n: number) => `Trekkbunke: ${n} kort`,
+    others: 'Motspillere',
+    cards: (n: number) => `${n} kort`,
+    yourHand: 'Din hånd',
+    yourTurn: 'Din tur. Velg et nummer eller skriv et trekk (f.eks. Kc, 8d>h, trekk, pass):',
+    turnOf: (name: string) => `${name} sin tur.`,
+    played: (name: string, cards: string, suit: string | null) => `${name} legger ${cards}${suit ? ` og sier ${suit}` : ''}.`,
+    drew: (name: string) => `${name} trekker et kort.`,
+    youDrew: (card: string) => `Du trakk ${card}.`,
+    passed: (name: string) => `${name} sier pass.`,
+    called: (name: string, word: string) => `${name} sier «${word}»!`,
+    caught: (by: string, who: string, n: number) => `${by} banker i bordet! ${who} glemte ropet og trekker ${n} kort.`,
+    named: (name: string, suit: string) => `${name} velger ${suit} for åtteren.`,
+    refused: 'Det går ikke',
+    draw: 'trekk',
+    pass: 'pass',
+    call: (word: string) => `si «${word}»`,
+    name: (suit: string) => `velg ${suit}`,
+    roundOver: 'Runden er over.',
+    place: (name: string, place: number, cards: number) => `${place}. ${name} (${cards} kort igjen)`,
+    points: (name: string, pts: number, total: number) => `${name}: ${pts} poeng, totalt ${total}`,
+    winner: (names: string) => `Vinner: ${names}!`,
+    blocked: 'Ingen kan legge eller trekke: runden er låst.',
+    pressEnter: 'Trykk Enter for neste runde.',
+    bye: 'Takk for spillet!',
+    you: 'du',
+  },
+  en: {
+    title: (game: string) => `${game} — let's play!`,
+    round: (n: number, dealer: string) => `Round ${n}. ${dealer} deals.`,
+    top: (card: string, suit: string) => `On top: ${card}  (${suit} in play)`,
+    stock: (n: number) => `Stock: ${n} cards`,
+    others: 'Opponents',
+    cards: (n: number) => `${n} card${n === 1 ? '' : 's'}`,
+    yourHand: 'Your hand',
+    yourTurn: 'Your turn. Pick a number or type a move (e.g. Kc, 8d>h, draw, pass):',
+    turnOf: (name: string) => `${name} to play.`,
+    played: (name: string, cards: string, suit: string | null) => `${name} plays ${cards}${suit ? ` and names ${suit}` : ''}.`,
+    drew: (name: string) => `${name} draws a card.`,
+    youDrew: (card: string) => `You drew ${card}.`,
+    passed: (name: string) => `${name} passes.`,
+    called: (name: string, word: string) => `${name} calls "${word}"!`,
+    caught: (by: string, who: string, n: number) => `${by} bangs the table! ${who} forgot the call and draws ${n} cards.`,
+    named: (name: string, suit: string) => `${name} names ${suit} for the turned eight.`,
+    refused: 'Not allowed',
+    draw: 'draw',
+    pass: 'pass',
+    call: (word: string) => `call "${word}"`,
+    name: (suit: string) => `name ${suit}`,
+    roundOver: 'The round is over.',
+    place: (name: string, place: number, cards: number) => `${place}. ${name} (${cards} card${cards === 1 ? '' : 's'} left)`,
+    points: (name: string, pts: number, total: number) => `${name}: ${pts} points, total ${total}`,
+    winner: (names: string) => `Winner: ${names}!`,
+    blocked: 'Nobody can play or draw: the round is blocked.',
+    pressEnter: 'Press Enter for the next round.',
+    bye: 'Thanks for playing!',
+    you: 'you',
+  },
+} as const;
+
+export type Texts = (typeof TEXT)['nb'] | (typeof TEXT)['en'];
+export const textsFor = (lang: Lang): Texts => TEXT[lang];
+export const suitName = (s: number, lang: Lang): string => SUIT_NAMES[lang][s];

@@ -1,0 +1,111 @@
+/**
+ * The `olsen` command: verify, sim, bench, play.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { verifyRecord, type VerifyOutput } from '@olsen/engine';
+import { runBench } from './bench.js';
+import { runPlay } from './play.js';
+import { POLICIES, type PolicyName } from './policies.js';
+import { runSim } from './sim.js';
+
+const int = (name: string, min: number, max: number) => (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
+  return n;
+};
+const json = (v: string): Record<string, unknown> => {
+  try {
+    const o = JSON.parse(v) as unknown;
+    if (typeof o === 'object' && o !== null && !Array.isArray(o)) return o as Record<string, unknown>;
+  } catch {
+    // fall through to the error below
+  }
+  throw new InvalidArgumentError('--rules must be a JSON object, e.g. \'{"maxDraws": 1}\'.');
+};
+
+function readInput(file: string): string {
+  return file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
+}
+
+/** `olsen verify`: exit 0 and {"ok":true,…}, or exit 1 and {"ok":false,…}; never a stack trace. */
+export function verifyCommand(file: string): { code: number; output: VerifyOutput } {
+  let text: string;
+  try {
+    text = readInput(file);
+  } catch (e) {
+    return { code: 1, output: { ok: false, error: { round: null, action: null, rule: null, message: `Cannot read ${file === '-' ? 'standard input' : file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.` } } };
+  }
+  try {
+    const output = verifyRecord(text);
+    return { code: output.ok ? 0 : 1, output };
+  } catch (e) {
+    // An engine bug must still not become a stack trace on the user's screen.
+    return { code: 1, output: { ok: false, error: { round: null, action: null, rule: null, message: `Internal error while verifying: ${(e as Error).message}` } } };
+  }
+}
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program.name('olsen').description('Olsen, Vri åtter and their house rules: play, simulate, verify records, benchmark.').version('0.1.0');
+
+  program
+    .command('verify')
+    .description('Replay a game record (RECORD.md) and print the result or the first error as JSON.')
+    .argument('<file>', "record file, or '-' for standard input")
+    .action((file: string) => {
+      const { code, output } = verifyCommand(file);
+      process.stdout.write(`${JSON.stringify(output)}\n`);
+      process.exitCode = code;
+    });
+
+  program
+    .command('sim')
+    .description('Simulate games with computer players and print a JSON summary.')
+    .option('-g, --game <preset>', 'olsen, vri-atter or vri-atter-002', 'olsen')
+    .option('-p, --players <n>', 'number of players', int('players', 2, 6), 4)
+    .option('-n, --games <n>', 'number of games', int('games', 1, 1e9), 10000)
+    .option('-s, --seed <seed>', 'seed', 'olsen')
+    .option('-r, --rules <json>', 'house rules as JSON, e.g. \'{"maxDraws":1}\'', json, {})
+    .addOption(new Option('--policy <name>', 'policy for every seat').choices(POLICIES as string[]).default('random'))
+    .option('--no-progress', 'no progress bar')
+    .action((opts: { game: string; players: number; games: number; seed: string; rules: Record<string, unknown>; policy: PolicyName; progress: boolean }) => {
+      const res = runSim({ ...opts, progress: opts.progress && process.stderr.isTTY === true });
+      if (!res.ok) {
+        process.stderr.write(`olsen sim: ${res.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      process.stdout.write(`${JSON.stringify(res.summary)}\n`);
+    });
+
+  program
+    .command('bench')
+    .description('Benchmark random 4-player Olsen games on the simulator tier, the public API and a plain JS loop.')
+    .option('--json', 'print one JSON line (the default output)')
+    .option('-n, --games <n>', 'simulator games per repetition', int('games', 1, 1e8), 200000)
+    .option('--api-games <n>', 'public-API games per repetition', int('api-games', 1, 1e6), 300)
+    .option('--repeats <n>', 'repetitions (medians are reported)', int('repeats', 1, 99), 5)
+    .option('-s, --seed <seed>', 'seed', 'bench')
+    .action((opts: { games: number; apiGames: number; repeats: number; seed: string }) => {
+      process.stdout.write(`${JSON.stringify(runBench(opts))}\n`);
+    });
+
+  program
+    .command('play')
+    .description('Play in the terminal against computer players.')
+    .option('-g, --game <preset>', 'olsen, vri-atter or vri-atter-002', 'olsen')
+    .option('-p, --players <n>', 'number of players, you included', int('players', 2, 6), 3)
+    .addOption(new Option('--lang <lang>', 'language').choices(['nb', 'en']).default('nb'))
+    .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
+    .option('--name <name>', 'your name', 'Du')
+    .option('-r, --rules <json>', 'house rules as JSON', json, {})
+    .action(async (opts: { game: string; players: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown> }) => {
+      process.exitCode = await runPlay({ ...opts, name: opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name, output: process.stdout, input: process.stdin });
+    });
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  await buildProgram().parseAsync(argv);
+}

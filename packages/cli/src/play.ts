@@ -1,0 +1,195 @@
+/**
+ * `olsen play`: a game in the terminal against computer players (the greedy
+ * yardstick policy), Norwegian by default. Shows the hand, the top card, the
+ * active suit, the others' card counts, whose turn it is and numbered legal
+ * moves; a refused move is explained with the rule's sentence.
+ */
+import { createInterface } from 'node:readline/promises';
+import {
+  A_DRAW,
+  A_NAME,
+  A_PASS,
+  SUITS,
+  apply,
+  callWordOf,
+  catchActions,
+  createGame,
+  legalActions,
+  load,
+  localizeError,
+  nextRound,
+  outcome,
+  parseCard,
+  parseNotation,
+  phaseOf,
+  seedFromString,
+  toMove,
+  viewFor,
+  type Action,
+  type Game,
+  type Lang,
+} from '@olsen/engine';
+import { policyOf } from './policies.js';
+import { suitName, suitSymbol, textsFor } from './i18n.js';
+
+export interface PlayOptions {
+  game: string;
+  players: number;
+  lang: Lang;
+  seed: string;
+  name: string;
+  rules: Record<string, unknown>;
+  output: NodeJS.WritableStream;
+  input: NodeJS.ReadableStream;
+}
+
+const BOT_NAMES = ['Kari', 'Ola', 'Nora', 'Per', 'Siri'];
+
+const pretty = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
+
+export async function runPlay(o: PlayOptions): Promise<number> {
+  const t = textsFor(o.lang);
+  const out = (line = ''): void => void o.output.write(`${line}\n`);
+  const names = [o.name, ...BOT_NAMES.slice(0, o.players - 1)];
+  const created = createGame({ game: o.game, players: names, seed: o.seed, rules: o.rules });
+  if (!created.ok) {
+    out(created.error.message);
+    return 2;
+  }
+  let g: Game = created.value;
+  const rl = createInterface({ input: o.input, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (): Promise<string | null> => {
+    o.output.write('> ');
+    const next = await lines.next();
+    return next.done ? null : String(next.value);
+  };
+  const rng = new Int32Array(4);
+  seedFromString(rng, 0, `${o.seed}/bots`);
+  const bot = policyOf('greedy');
+  const word = callWordOf(g.rules);
+  const describe = (a: Action): string => {
+    if ('play' in a) return `${a.play.map(pretty).join(' + ')}${a.suit ? ` → ${suitName(SUITS.indexOf(a.suit), o.lang)}` : ''}`;
+    if ('draw' in a) return t.draw;
+    if ('pass' in a) return t.pass;
+    if ('catch' in a) return `catch ${names[a.catch]}`;
+    if ('call' in a) return t.call(word);
+    return t.name(suitName(SUITS.indexOf(a.suit), o.lang));
+  };
+  const announce = (a: Action, before: Game): void => {
+    const who = a.seat === 0 ? t.you : names[a.seat];
+    if ('play' in a) {
+      out(t.played(who, a.play.map(pretty).join(' + '), a.suit ? suitName(SUITS.indexOf(a.suit), o.lang) : null));
+      if (a.call) out(t.called(who, word));
+    } else if ('draw' in a) {
+      out(t.drew(who));
+      if (a.seat === 0) {
+        const v = viewFor(g, 0);
+        if (v.drawn) out(t.youDrew(pretty(v.drawn)));
+      }
+    } else if ('pass' in a) out(t.passed(who));
+    else if ('catch' in a) {
+      const gained = viewFor(g, null).handCounts[a.catch] - viewFor(before, null).handCounts[a.catch];
+      out(t.caught(who, a.catch === 0 ? t.you : names[a.catch], gained));
+    } else if ('call' in a) out(t.called(who, word));
+    else out(t.named(who, suitName(SUITS.indexOf(a.suit), o.lang)));
+  };
+  const act = (a: Action): boolean => {
+    const res = apply(g, a);
+    if (!res.ok) {
+      out(`${t.refused}: ${localizeError(res.error, o.lang)} (${res.error.rule ?? '—'})`);
+      return false;
+    }
+    const before = g;
+    g = res.value;
+    announce(a, before);
+    return true;
+  };
+  const botAction = (seat: number): Action => {
+    const sim = load(g);
+    const buf = new Int32Array(4096);
+    const n = sim.generate(buf);
+    const code = bot(sim, buf, n, rng);
+    const kind = code & 7;
+    if (kind === A_DRAW) return { seat, draw: true };
+    if (kind === A_PASS) return { seat, pass: true };
+    if (kind === A_NAME) return { seat, suit: SUITS[((code >> 9) & 7) - 1] };
+    const card = (code >> 3) & 63;
+    const suit = ((code >> 9) & 7) - 1;
+    const play = legalActions(g).find((x) => 'play' in x && x.play.length === 1 && parseCard(x.play[0]) === card && (suit < 0 || x.suit === SUITS[suit]));
+    return play ?? legalActions(g)[0];
+  };
+  const showTable = (): void => {
+    const v = viewFor(g, 0);
+    out();
+    out(t.top(pretty(v.top), suitName(SUITS.indexOf(v.activeSuit), o.lang)) + `   ${t.stock(v.stockCount)}`);
+    out(`${t.others}: ${names.slice(1).map((nm, i) => `${nm} ${t.cards(v.handCounts[i + 1])}${v.toMove === i + 1 ? ' ◀' : ''}`).join(', ')}`);
+    out(`${t.yourHand}: ${(v.hand ?? []).map(pretty).join(' ')}`);
+  };
+
+  out(t.title(o.game));
+  out(t.round(1, names[g.rounds[0].dealer]));
+  for (;;) {
+    const phase = phaseOf(g);
+    if (phase === 'roundOver' || phase === 'gameOver') {
+      const oc = outcome(g);
+      const last = oc.rounds[oc.rounds.length - 1];
+      out();
+      out(t.roundOver);
+      if (oc.blocked) out(t.blocked);
+      const order = names.map((_, s) => s).sort((a, b) => (last.places?.[a] ?? 0) - (last.places?.[b] ?? 0));
+      for (const s of order) out(`  ${t.place(names[s], last.places?.[s] ?? 0, last.hands[s])}`);
+      if (last.points && oc.totals) for (let s = 0; s < names.length; s++) out(`  ${t.points(names[s], last.points[s], oc.totals[s])}`);
+      if (phase === 'gameOver') {
+        out(t.winner((oc.gameWinners ?? []).map((s) => names[s]).join(', ')));
+        out(t.bye);
+        rl.close();
+        return 0;
+      }
+      out(t.pressEnter);
+      if ((await ask()) === null) break;
+      const next = nextRound(g);
+      if (!next.ok) break;
+      g = next.value;
+      out(t.round(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
+      continue;
+    }
+    const seat = toMove(g);
+    if (seat === null) break;
+    if (seat !== 0) {
+      act(botAction(seat));
+      // Bots catch a forgotten call at once (S20).
+      const c = catchActions(g).find((a) => 'catch' in a && a.seat !== 0);
+      if (c) act(c);
+      continue;
+    }
+    showTable();
+    const legal = legalActions(g);
+    out(t.yourTurn);
+    legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${describe(a)}`));
+    const line = await ask();
+    if (line === null) break;
+    const text = line.trim();
+    if (text === '') continue;
+    if (/^(q|quit|avslutt)$/i.test(text)) break;
+    const num = Number(text);
+    const chosen = Number.isInteger(num) && num >= 1 && num <= legal.length ? legal[num - 1] : null;
+    let action: Action;
+    if (chosen) action = chosen;
+    else {
+      const parsed = parseNotation(text, 0);
+      if (!parsed.ok) {
+        out(`${t.refused}: ${parsed.error.message}`);
+        continue;
+      }
+      action = parsed.value;
+    }
+    if (act(action)) {
+      const c = catchActions(g).find((a) => 'catch' in a && a.seat !== 0);
+      if (c) act(c);
+    }
+  }
+  out(t.bye);
+  rl.close();
+  return 0;
+}

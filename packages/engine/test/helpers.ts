@@ -1,0 +1,59 @@
+/** Test helpers: explicit deals from a few named cards, and actions in notation. */
+import { DECK, apply, createGame, makeCard, parseCard, parseNotation, toMove, type Action, type CreateOptions, type Deal, type Game, type GameError } from '../src/index.js';
+
+/** An explicit deal: the given hands and upcard, then `stockTop` (top first), then every other card in canonical order. */
+export function dealOf(hands: string[][], upcard: string, stockTop: string[] = [], decks = 1, seed?: string): Deal {
+  const used = new Map<number, number>();
+  for (const t of [...hands.flat(), upcard, ...stockTop]) used.set(parseCard(t), (used.get(parseCard(t)) ?? 0) + 1);
+  const rest: string[] = [];
+  for (let d = 0; d < decks; d++) {
+    for (const c of DECK) {
+      const k = used.get(c) ?? 0;
+      if (k > 0) used.set(c, k - 1);
+      else rest.push(makeCard(c));
+    }
+  }
+  return { hands, upcard: upcard as never, stock: [...stockTop, ...rest] as never, ...(seed !== undefined ? { seed } : {}) } as Deal;
+}
+
+export interface TableOptions extends Omit<CreateOptions, 'players' | 'deal'> {
+  players?: string[];
+  hands: string[][];
+  upcard: string;
+  stockTop?: string[];
+  decks?: number;
+  dealSeed?: string;
+}
+
+const NAMES = ['Siri', 'Ola', 'Nora', 'Per', 'Kari', 'Ivar'];
+
+/** A game from an explicit deal; the dealer is the last seat unless given, so seat 0 starts. */
+export function table(o: TableOptions): Game {
+  const players = o.players ?? NAMES.slice(0, o.hands.length);
+  const g = createGame({ ...o, players, deal: dealOf(o.hands, o.upcard, o.stockTop, o.decks ?? 1, o.dealSeed) });
+  if (!g.ok) throw new Error(`table: ${g.error.rule} ${g.error.message}`);
+  return g.value;
+}
+
+/**
+ * Applies actions in notation. Each is made by the seat to act, unless
+ * prefixed with a seat: `2:catch:1`, `1:call`.
+ */
+export function act(g: Game, ...moves: string[]): Game {
+  for (const m of moves) {
+    const r = tryAct(g, m);
+    if (!r.ok) throw new Error(`${m}: ${r.error.rule} ${r.error.message}`);
+    g = r.value;
+  }
+  return g;
+}
+
+export function tryAct(g: Game, move: string): { ok: true; value: Game } | { ok: false; error: GameError } {
+  const m = /^(\d):(.*)$/.exec(move);
+  const seat = m ? Number(m[1]) : (toMove(g) ?? 0);
+  const parsed = parseNotation(m ? m[2] : move, seat);
+  if (!parsed.ok) return parsed;
+  return apply(g, parsed.value);
+}
+
+export const notationOf = (a: Action): string => JSON.stringify(a);
