@@ -1,0 +1,261 @@
+/**
+ * Property tests over random valid rule sets (every option, every player
+ * count) and seeds: cards are conserved, every game ends, every listed action
+ * applies and nothing unlisted does, no view leaks a hidden card, the public
+ * tier and the simulator agree after every step (and undo restores), records
+ * round-trip and replay to the same state.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  A_CALL,
+  A_DRAW,
+  A_PASS,
+  DECK,
+  STATE_SIZE,
+  SUITS,
+  Sim,
+  apply,
+  catchActions,
+  createGame,
+  legalActions,
+  load,
+  makeCard,
+  makeRecord,
+  parseCard,
+  parseRecord,
+  playCode,
+  replayRecord,
+  resolveRules,
+  rollout,
+  seedFromString,
+  below,
+  toMove,
+  viewFor,
+  type Action,
+  type Game,
+  type RuleSet,
+} from '../src/index.js';
+
+const PRESETS = ['olsen', 'vri-atter', 'vri-atter-002'] as const;
+
+const overridesArb = fc.record(
+  {
+    decks: fc.constantFrom(1, 2),
+    handSize: fc.constantFrom(5, 6, 7, 8),
+    twoPlayerHandSize: fc.constantFrom(null, 5, 7),
+    starterExtraCard: fc.boolean(),
+    dealerExtraCard: fc.boolean(),
+    starterEight: fc.constantFrom('reshuffle', 'dealerChooses'),
+    maxDraws: fc.constantFrom(1, 3, 'unlimited'),
+    drawnCardMustBePlayed: fc.boolean(),
+    forgottenCallPenalty: fc.constantFrom(0, 2, 3),
+    scoring: fc.constantFrom('ranking', 'points'),
+    multiSameRank: fc.boolean(),
+    multiSameSuit: fc.boolean(),
+    noTwistFirstTurn: fc.constantFrom('off', 'starter', 'everyone'),
+    specialCards: fc.boolean(),
+    stackTwos: fc.boolean(),
+    svenskevri: fc.boolean(),
+    aceDraws: fc.constantFrom(0, 1, 2),
+    noEightOnEight: fc.boolean(),
+    noWinOnEight: fc.boolean(),
+    playOutForPlaces: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
+/** A valid (game, rules, players) triple: invalid combinations are filtered out by the engine's own validation. */
+const setupArb = fc
+  .record({ game: fc.constantFrom(...PRESETS), overrides: overridesArb, players: fc.integer({ min: 2, max: 6 }), seed: fc.string({ maxLength: 8 }) })
+  .filter(({ game, overrides, players }) => resolveRules(game, overrides, players).ok);
+
+const totalCards = (g: Game): number => {
+  const v = viewFor(g, null);
+  return v.handCounts.reduce((a, b) => a + b, 0) + v.stockCount + v.discardCount;
+};
+
+/** Cards a seat may know of: its hand, the top card, and cards laid in public. */
+function knownTo(g: Game, seat: number): Set<string> {
+  const known = new Set<string>(viewFor(g, seat).hand ?? []);
+  known.add(viewFor(g, seat).top);
+  for (const a of g.rounds[g.rounds.length - 1].actions) if ('play' in a) for (const c of a.play) known.add(c);
+  const deal = g.rounds[g.rounds.length - 1].deal;
+  if ('upcard' in deal) known.add(makeCard(parseCard(deal.upcard)));
+  return known;
+}
+
+const CARD_RE = /\b(?:[2-9TJQKA][cdhs])\b/g;
+
+/** The simulator codes that `apply` makes of a public action. */
+function codesOf(a: Action, sim: Sim): number[] {
+  if ('play' in a) {
+    return a.play.map((c, i) => {
+      const last = i === a.play.length - 1;
+      return playCode(parseCard(c), last && a.suit ? SUITS.indexOf(a.suit) : -1, last && a.call === true, !last);
+    });
+  }
+  if ('draw' in a) return [A_DRAW];
+  if ('pass' in a) return [A_PASS];
+  if ('catch' in a) return [4 | (a.seat << 3)];
+  if ('call' in a) return [A_CALL];
+  void sim;
+  return [5 | ((SUITS.indexOf(a.suit) + 1) << 9)];
+}
+
+const sameMove = (x: Action, y: Action): boolean => {
+  if (!('play' in x) || !('play' in y)) return JSON.stringify(x) === JSON.stringify(y);
+  if (x.seat !== y.seat || x.suit !== y.suit || !!x.call !== !!y.call || x.play.length !== y.play.length) return false;
+  if (x.play[0] !== y.play[0] || x.play.at(-1) !== y.play.at(-1)) return false;
+  return [...x.play].sort().join() === [...y.play].sort().join();
+};
+
+/** Random candidate actions, most of them illegal. */
+function candidates(g: Game, rng: Int32Array): Action[] {
+  const n = g.players.length;
+  const seat = below(rng, 0, n);
+  const hand = viewFor(g, seat).hand ?? [];
+  const anyCard = makeCard(DECK[below(rng, 0, 52)]);
+  const fromHand = hand.length ? hand[below(rng, 0, hand.length)] : anyCard;
+  const suit = SUITS[below(rng, 0, 4)];
+  const out: Action[] = [
+    { seat, play: [fromHand] },
+    { seat, play: [fromHand], suit },
+    { seat, play: [anyCard] },
+    { seat, draw: true },
+    { seat, pass: true },
+    { seat, call: true },
+    { seat, catch: below(rng, 0, n) },
+    { seat, suit },
+  ];
+  if (hand.length >= 2) out.push({ seat, play: [hand[0], hand[1]] }, { seat, play: [hand[1], hand[0]], call: true });
+  return out;
+}
+
+describe('property: random games under random rule sets', () => {
+  it('S8 S14 S17 S20 V1: conservation, exact legality, no view leak, tiers agree, undo restores, records round-trip', () => {
+    fc.assert(
+      fc.property(setupArb, fc.integer(), ({ game, overrides, players, seed }, policySeed) => {
+        const names = Array.from({ length: players }, (_, i) => `P${i}`);
+        const created = createGame({ game, rules: overrides, players: names, seed });
+        expect(created.ok).toBe(true);
+        if (!created.ok) return;
+        let g = created.value;
+        const rules: RuleSet = g.rules;
+        const expected = 52 * rules.decks;
+        const sim = load(g, 4);
+        const rng = new Int32Array(4);
+        seedFromString(rng, 0, `policy${policySeed}`);
+        for (let step = 0; step < 160 && toMove(g) !== null; step++) {
+          expect(totalCards(g)).toBe(expected);
+          const legal = [...legalActions(g, { includeForgottenCalls: true }), ...catchActions(g)];
+          expect(legal.length).toBeGreaterThan(0);
+          // Nothing unlisted applies.
+          for (const c of candidates(g, rng)) {
+            const r = apply(g, c);
+            if (r.ok) expect(legal.some((l) => sameMove(l, c))).toBe(true);
+            else expect(r.error.message.length).toBeGreaterThan(5);
+          }
+          // Views: nobody sees a card they may not know of; spectators see no hand.
+          for (let s = 0; s < players; s++) {
+            const text = JSON.stringify({ ...viewFor(g, s), rules: null });
+            const known = knownTo(g, s);
+            for (const card of text.match(CARD_RE) ?? []) expect(known.has(card)).toBe(true);
+          }
+          expect(viewFor(g, null).hand).toBeNull();
+          // Every listed action applies; take one at random.
+          const pick = legal[below(rng, 0, legal.length)];
+          for (const l of legal.slice(0, 12)) expect(apply(g, l).ok).toBe(true);
+          const next = apply(g, pick);
+          expect(next.ok).toBe(true);
+          if (!next.ok) return;
+          // The simulator, fed the same action as codes, reaches the same state; undo restores.
+          const before = sim.snapshot();
+          sim.push();
+          for (const code of codesOf(pick, sim)) sim.apply(code);
+          expect(Array.from(sim.snapshot())).toEqual(Array.from(next.value.core));
+          sim.pop();
+          expect(Array.from(sim.snapshot())).toEqual(Array.from(before));
+          for (const code of codesOf(pick, sim)) sim.apply(code);
+          expect(g.core.length).toBe(STATE_SIZE);
+          g = next.value;
+        }
+        const rec = makeRecord(g);
+        const text = JSON.stringify(rec);
+        const parsed = parseRecord(text);
+        expect(parsed.ok).toBe(true);
+        if (parsed.ok) expect(JSON.stringify(parsed.value)).toBe(text);
+        const replayed = replayRecord(JSON.parse(text));
+        expect(replayed.ok).toBe(true);
+        if (replayed.ok) expect(Array.from(replayed.value.core)).toEqual(Array.from(g.core));
+      }),
+      { numRuns: 40, seed: 20261202 },
+    );
+  });
+
+  it('S16 S17 S21: every game ends (simulator tier, random play, every rule set)', () => {
+    fc.assert(
+      fc.property(setupArb, ({ game, overrides, players, seed }) => {
+        const rules = resolveRules(game, overrides, players);
+        if (!rules.ok) return;
+        const sim = new Sim(rules.value, players);
+        sim.seed(seed);
+        sim.newGame();
+        const policy = new Int32Array(4);
+        seedFromString(policy, 0, seed);
+        let dealer = players - 1;
+        let actions = 0;
+        for (let round = 0; round < 60; round++) {
+          sim.dealRound(dealer);
+          dealer = (dealer + 1) % players;
+          actions += rollout(sim, policy, 200_000);
+          expect(sim.phase).toBeGreaterThanOrEqual(2);
+          expect(sim.cardCount()).toBe(52 * rules.value.decks);
+          if (sim.phase === 3) break;
+        }
+        expect(sim.phase).toBe(3);
+        expect(actions).toBeGreaterThan(0);
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+
+  it('the fused rollout makes exactly the choices of the generic generate/apply loop', () => {
+    const rules = resolveRules('olsen', {}, 4);
+    if (!rules.ok) throw new Error('rules');
+    const a = new Sim(rules.value, 4);
+    const b = new Sim(rules.value, 4);
+    const buf = new Int32Array(64);
+    for (let game = 0; game < 300; game++) {
+      a.seed(`g${game}`);
+      b.seed(`g${game}`);
+      a.newGame();
+      b.newGame();
+      a.dealRound(game % 4);
+      b.dealRound(game % 4);
+      const pa = new Int32Array(4);
+      const pb = new Int32Array(4);
+      seedFromString(pa, 0, `p${game}`);
+      seedFromString(pb, 0, `p${game}`);
+      let na = 0;
+      while (a.phase <= 1) {
+        const n = a.generate(buf);
+        a.apply(buf[n === 1 ? 0 : below(pa, 0, n)]);
+        na++;
+      }
+      expect(rollout(b, pb)).toBe(na);
+      expect(Array.from(b.snapshot())).toEqual(Array.from(a.snapshot()));
+    }
+  });
+
+  it('apply never mutates the game it is given', () => {
+    const g = createGame({ game: 'vri-atter', players: ['A', 'B', 'C'], seed: 'frozen' });
+    if (!g.ok) throw new Error('create');
+    const core = Array.from(g.value.core);
+    const rounds = JSON.stringify(g.value.rounds);
+    for (const a of legalActions(g.value)) apply(g.value, a);
+    expect(Array.from(g.value.core)).toEqual(core);
+    expect(JSON.stringify(g.value.rounds)).toBe(rounds);
+    expect(Object.isFrozen(g.value)).toBe(true);
+  });
+});
