@@ -29,10 +29,10 @@ function readInput(file: string): string {
 }
 
 /** `olsen verify`: exit 0 and {"ok":true,…}, or exit 1 and {"ok":false,…}; never a stack trace. */
-export function verifyCommand(file: string): { code: number; output: VerifyOutput } {
+export function verifyCommand(file: string, content?: string): { code: number; output: VerifyOutput } {
   let text: string;
   try {
-    text = readInput(file);
+    text = content ?? readInput(file);
   } catch (e) {
     return { code: 1, output: { ok: false, error: { round: null, action: null, rule: null, message: `Cannot read ${file === '-' ? 'standard input' : file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.` } } };
   }

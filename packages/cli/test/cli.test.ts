@@ -1,0 +1,173 @@
+/**
+ * The `olsen` command as a user runs it: the built binary in a child process
+ * (npm test builds first), plus in-process fuzzing of `verify`.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { verifyCommand } from '../src/main.js';
+
+const bin = fileURLToPath(new URL('../bin/olsen.js', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../engine/test/fixtures/', import.meta.url));
+const examples = `${fixtures}record-examples/`;
+
+const olsen = (args: string[], input?: string) => {
+  const r = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe('olsen verify', () => {
+  for (const file of readdirSync(examples).filter((f) => f.endsWith('.json') && !f.endsWith('.verify.json'))) {
+    it(`prints exactly the expected object for ${file} and exits 0 or 1`, () => {
+      const r = olsen(['verify', `${examples}${file}`]);
+      const want = JSON.parse(readFileSync(`${examples}${file.replace('.json', '.verify.json')}`, 'utf8'));
+      const got = JSON.parse(r.stdout);
+      expect(r.code).toBe(want.ok ? 0 : 1);
+      expect(r.stdout.trim().split('\n')).toHaveLength(1);
+      if (!want.ok) {
+        expect(typeof got.error.message).toBe('string');
+        delete got.error.message;
+        delete want.error.message;
+      }
+      expect(got).toEqual(want);
+      expect(r.stderr).toBe('');
+    });
+  }
+
+  it('reads standard input with -', () => {
+    const r = olsen(['verify', '-'], readFileSync(`${examples}olsen-illegal-move.json`, 'utf8'));
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ round: 0, action: 1, rule: 'S8' });
+  });
+
+  it('replays the worked examples of 000 and 004 to the texts\' outcomes', () => {
+    const hedda = olsen(['verify', `${fixtures}000-olsen-hedda-ivar-jonas-kari.json`]);
+    expect(hedda.code).toBe(0);
+    expect(JSON.parse(hedda.stdout).result.rounds[0].hands).toEqual([4, 2, 2, 4]);
+    const anna = olsen(['verify', `${fixtures}004-vri-atter-anna-bjorn-cecilie-david.json`]);
+    expect(anna.code).toBe(0);
+    expect(JSON.parse(anna.stdout).result).toMatchObject({ toMove: 2, rounds: [{ hands: [3, 7, 4, 4] }] });
+  });
+
+  it('a missing file is an error object, not a stack trace', () => {
+    const r = olsen(['verify', '/no/such/record.json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { round: null, action: null, rule: null } });
+  });
+});
+
+/** Random edits of a valid record: drop, replace or retype a field somewhere inside it. */
+function mutate(value: unknown, rng: () => number, junk: unknown): unknown {
+  if (Array.isArray(value)) {
+    if (value.length === 0 || rng() < 0.15) return rng() < 0.5 ? junk : [...value, junk];
+    const copy = [...value];
+    const i = Math.floor(rng() * copy.length);
+    const roll = rng();
+    if (roll < 0.2) copy.splice(i, 1);
+    else if (roll < 0.4 && copy.length > 1) [copy[0], copy[i]] = [copy[i], copy[0]];
+    else copy[i] = mutate(copy[i], rng, junk);
+    return copy;
+  }
+  if (value && typeof value === 'object') {
+    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    const keys = Object.keys(copy);
+    if (keys.length === 0 || rng() < 0.1) return junk;
+    const k = keys[Math.floor(rng() * keys.length)];
+    if (rng() < 0.2) delete copy[k];
+    else copy[k] = mutate(copy[k], rng, junk);
+    return copy;
+  }
+  if (typeof value === 'string' && rng() < 0.5) return value.slice(0, Math.floor(rng() * value.length)) + (rng() < 0.5 ? 'x' : '');
+  if (typeof value === 'number' && rng() < 0.5) return value + (rng() < 0.5 ? 1 : -1) * Math.floor(rng() * 3 + 1);
+  return junk;
+}
+
+describe('fuzzing verify', () => {
+  const seeds = [
+    ...readdirSync(examples).filter((f) => !f.endsWith('.verify.json')).map((f) => JSON.parse(readFileSync(`${examples}${f}`, 'utf8'))),
+    JSON.parse(readFileSync(`${fixtures}000-olsen-hedda-ivar-jonas-kari.json`, 'utf8')),
+    JSON.parse(readFileSync(`${fixtures}004-vri-atter-anna-bjorn-cecilie-david.json`, 'utf8')),
+  ];
+
+  it('random and mutated records: ok true or a JSON error with indices, never a throw', () => {
+    fc.assert(
+      fc.property(fc.nat(seeds.length - 1), fc.integer(), fc.jsonValue(), (i, seed, junk) => {
+        let s = seed >>> 0;
+        const rng = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+        const record = mutate(seeds[i], rng, junk);
+        const out = verifyRecordSafe(record);
+        expect(out.ok === true || out.ok === false).toBe(true);
+        if (!out.ok) {
+          expect(typeof out.error.message).toBe('string');
+          expect(out.error.message).not.toMatch(/^Internal error/); // the engine itself never threw
+          expect(out.error.round === null || Number.isInteger(out.error.round)).toBe(true);
+          expect(out.error.action === null || Number.isInteger(out.error.action)).toBe(true);
+          expect(out.error.rule === null || /^(S|S-V|H|V)\d+$/.test(out.error.rule)).toBe(true);
+        }
+      }),
+      { numRuns: 3000, seed: 42 },
+    );
+    fc.assert(fc.property(fc.jsonValue(), (junk) => void expect(verifyRecordSafe(junk).ok).toBe(false)), { numRuns: 500 });
+  });
+
+  it('the binary answers mutated records with exit 0 or 1 and one JSON line', () => {
+    let s = 12345;
+    const rng = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+    for (let k = 0; k < 12; k++) {
+      const text = JSON.stringify(mutate(seeds[k % seeds.length], rng, k % 2 ? null : 'Zz'));
+      const r = olsen(['verify', '-'], k === 11 ? text.slice(0, text.length / 2) : text);
+      expect([0, 1]).toContain(r.code);
+      expect(() => JSON.parse(r.stdout)).not.toThrow();
+      expect(r.stderr).not.toMatch(/\bat \S+ \(/);
+    }
+  });
+});
+
+/** verify as the command runs it, on text instead of a file. */
+const verifyRecordSafe = (record: unknown) => verifyCommand('-', JSON.stringify(record) ?? 'undefined').output;
+
+describe('olsen sim and bench', () => {
+  it('sim prints a JSON summary', () => {
+    const r = olsen(['sim', '--games', '200', '--players', '3', '--policy', 'greedy', '--seed', 'ci']);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s.games).toBe(200);
+    expect(s.winsBySeat.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThanOrEqual(200);
+    expect(s.actionsPerGame).toBeGreaterThan(10);
+  });
+
+  it('sim refuses a broken rule set with a clear message', () => {
+    const r = olsen(['sim', '--rules', '{"maxDraws": 2}']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/maxDraws/);
+  });
+
+  it('bench prints one JSON line with the three tiers', () => {
+    const r = olsen(['bench', '--json', '--games', '2000', '--api-games', '5', '--repeats', '1']);
+    expect(r.code).toBe(0);
+    const b = JSON.parse(r.stdout);
+    for (const tier of ['sim', 'api', 'baseline']) expect(b[tier]).toMatchObject({ gamesPerSec: expect.any(Number), actionsPerSec: expect.any(Number), actionsPerGame: expect.any(Number) });
+  });
+});
+
+describe('olsen play', () => {
+  const answers = (n: number, first: string[] = []) => [...first, ...new Array(n).fill('1')].join('\n') + '\n';
+
+  it('plays a whole game in Norwegian by default, choosing numbered moves', () => {
+    const r = olsen(['play', '--seed', 'cli-nb'], answers(200));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Din hånd');
+    expect(r.stdout).toContain('Øverst:');
+    expect(r.stdout).toMatch(/Vinner: .+!/);
+    expect(r.stdout).toContain('Takk for spillet!');
+  });
+
+  it('speaks English with --lang en and explains a refused move with its rule', () => {
+    const r = olsen(['play', '--seed', 'cli-en', '--lang', 'en'], answers(200, ['pass', 'Xx']));
+    expect(r.stdout).toContain('Your hand');
+    expect(r.stdout).toMatch(/Not allowed: .*\(S14\)/);
+    expect(r.stdout).toMatch(/Not allowed: 'Xx' is not an action/);
+  });
+});
