@@ -95,20 +95,10 @@ function fusedRollout(sim: Sim, policy: Int32Array, maxActions: number): number 
     const nR = POP[rankSuits];
     const plays = nA + nR + 4 * POP[eightSuits];
     const canDraw = stockLen > 0 || discardLen > 1;
-    const n = plays + (canDraw ? 1 : 0);
+    const n = plays + 1; // the plays, then a draw (or a pass when nothing can be drawn)
     actions++;
     let card = -1;
     let named = -1;
-    if (n === 0) {
-      // Stuck with nothing to draw: pass (S17).
-      if (++passStreak >= players) {
-        over = true;
-        st[O_BLOCKED] = 1;
-        break;
-      }
-      seat = seat + 1 === players ? 0 : seat + 1;
-      continue;
-    }
     let k = 0;
     if (n > 1) {
       // sfc32 step on locals (no closure: captured variables would live on the heap).
@@ -137,6 +127,15 @@ function fusedRollout(sim: Sim, policy: Int32Array, maxActions: number): number 
         card = ((31 - Math.clz32(m & -m)) << 4) | EIGHT;
         named = k & 3;
       }
+    } else if (!canDraw) {
+      // Nothing to draw: pass (S17); a whole circle of such passes blocks the round.
+      if (++passStreak >= players) {
+        over = true;
+        st[O_BLOCKED] = 1;
+        break;
+      }
+      seat = seat + 1 === players ? 0 : seat + 1;
+      continue;
     } else {
       // Draw: voluntary when a play was possible (S12, S14).
       const voluntary = plays > 0;

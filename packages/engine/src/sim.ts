@@ -349,13 +349,8 @@ export class Sim {
       const draws = st[O_DRAWS];
       if (draws === 0) {
         const n = this.genPlainPlays(out, seat);
-        if (st[O_STOCK_LEN] > 0 || st[O_DISCARD_LEN] > 1) {
-          out[n] = A_DRAW;
-          return n + 1;
-        }
-        if (n > 0) return n;
-        out[0] = A_PASS;
-        return 1;
+        out[n] = st[O_STOCK_LEN] > 0 || st[O_DISCARD_LEN] > 1 ? A_DRAW : A_PASS;
+        return n + 1;
       }
     }
     const phase = st[O_PHASE];
@@ -397,10 +392,10 @@ export class Sim {
       out[n++] = (this.maxDraws === 0 || draws < this.maxDraws) && this.canDraw() ? A_DRAW : A_PASS;
       return n;
     }
-    let n = this.genAllPlays(out, seat);
-    if (this.canDraw()) out[n++] = A_DRAW;
-    else if (n === 0) out[n++] = A_PASS;
-    return n;
+    // S14/S17: with nothing to draw the player may pass, holding a legal card or not.
+    const n = this.genAllPlays(out, seat);
+    out[n] = this.canDraw() ? A_DRAW : A_PASS;
+    return n + 1;
   }
 
   /** Catches open to other seats: one per seat that may catch (S20). */
