@@ -4,14 +4,14 @@
  * a non-eight from the suit held most, else an eight naming that suit, else
  * draw; never draws by choice; always calls). Both work on simulator codes.
  */
-import { A_DRAW, A_PASS, A_PLAY, EIGHT, F_MORE, Sim, below } from '@olsen/engine';
+import { A_DRAW, A_PASS, A_PLAY, EIGHT, F_MORE, Sim, pick } from '@olsen/engine';
 
 export type PolicyName = 'random' | 'greedy';
 export const POLICIES: readonly PolicyName[] = ['random', 'greedy'];
 
 export type Policy = (sim: Sim, legal: Int32Array, n: number, rng: Int32Array) => number;
 
-const random: Policy = (_sim, legal, n, rng) => legal[n === 1 ? 0 : below(rng, 0, n)];
+const random: Policy = (_sim, legal, n, rng) => legal[n === 1 ? 0 : pick(rng, 0, n)];
 
 /** Cards per suit in the hand of the seat to act. */
 function suitCounts(sim: Sim): number[] {

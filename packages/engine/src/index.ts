@@ -14,4 +14,4 @@ export * from './notation.js';
 export * from './record.js';
 export { rollout } from './rollout.js';
 export { Sim, STATE_SIZE, A_PLAY, A_DRAW, A_PASS, A_CALL, A_CATCH, A_NAME, F_CALL, F_MORE, P_TURN, P_NAME, P_ROUND_OVER, P_GAME_OVER, kindOf, cardOfAction, suitOfAction, playCode } from './sim.js';
-export { below, nextU32, seedFromString } from './rng.js';
+export { below, nextU32, pick, seedFromString } from './rng.js';

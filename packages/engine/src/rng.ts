@@ -41,12 +41,32 @@ export function seedFromString(s: Int32Array, o: number, seed: string): void {
   for (let i = 0; i < 12; i++) nextU32(s, o);
 }
 
-/** Fisher–Yates shuffle of `a[from..to)` in place. */
+/** Fisher–Yates shuffle of `a[from..to)` in place (the generator steps on locals: it runs once per deal). */
 export function shuffleRange(a: Int32Array | number[], from: number, to: number, s: Int32Array, o: number): void {
+  let x = s[o], y = s[o + 1], z = s[o + 2], w = s[o + 3];
   for (let i = to - 1; i > from; i--) {
-    const j = from + below(s, o, i - from + 1);
-    const t = a[i];
+    const t = (((x + y) | 0) + w) | 0;
+    w = (w + 1) | 0;
+    x = y ^ (y >>> 9);
+    y = (z + (z << 3)) | 0;
+    z = (((z << 21) | (z >>> 11)) + t) | 0;
+    const j = from + Math.floor(((t >>> 0) * (i - from + 1)) / 4294967296);
+    const tmp = a[i];
     a[i] = a[j];
-    a[j] = t;
+    a[j] = tmp;
   }
+  s[o] = x;
+  s[o + 1] = y;
+  s[o + 2] = z;
+  s[o + 3] = w;
+}
+
+/**
+ * A policy's choice among `n` options (n < 65536): the sfc32 step, scaled
+ * with integer arithmetic from the top 16 bits. Cheaper than `below` on the
+ * hot path of random playouts, where a bias below n/65536 does not matter;
+ * shuffles use `below`.
+ */
+export function pick(s: Int32Array, o: number, n: number): number {
+  return ((nextU32(s, o) >>> 16) * n) >>> 16;
 }

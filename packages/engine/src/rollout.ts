@@ -1,15 +1,15 @@
 /**
  * Random playouts: the policy every benchmark and every MCTS rollout uses.
  * Each decision is uniform over the legal actions of the player to act, in
- * the order `Sim.generate` lists them, drawing from the caller's RNG only
- * when there is a choice; the last-card call is always made.
+ * the order `Sim.generate` lists them, drawing from the caller's RNG with
+ * `pick` only when there is a choice; the last-card call is always made.
  *
  * For the common rule sets (`sim.fused`) the whole turn loop runs on local
  * variables with no calls per step; it makes exactly the choices the
  * generic generate/apply loop makes from the same RNG (a test checks it).
  */
 import { EIGHT } from './card.js';
-import { below } from './rng.js';
+import { pick } from './rng.js';
 import {
   O_ACTIVE,
   O_DISCARD,
@@ -55,7 +55,7 @@ export function rollout(sim: Sim, policy: Int32Array, maxActions = Number.MAX_SA
   // Finish a turn in progress (and anything unusual) with the generic loop.
   while (actions < maxActions && st[O_PHASE] <= 1 && !(sim.fused && st[O_PHASE] === P_TURN && st[O_DRAWS] === 0 && st[O_GROUP] === 0 && st[O_PENDING] === 0)) {
     const n = sim.generate(scratch);
-    sim.apply(scratch[n === 1 ? 0 : below(policy, 0, n)]);
+    sim.apply(scratch[n === 1 ? 0 : pick(policy, 0, n)]);
     actions++;
   }
   if (actions >= maxActions || st[O_PHASE] > 1) return actions;
@@ -107,7 +107,7 @@ function fusedRollout(sim: Sim, policy: Int32Array, maxActions: number): number 
       p0 = p1 ^ (p1 >>> 9);
       p1 = (p2 + (p2 << 3)) | 0;
       p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
-      k = Math.floor(((t >>> 0) * n) / 4294967296);
+      k = ((t >>> 16) * n) >>> 16; // as rng.pick
     }
     if (k < plays) {
       if (k < nA) {
@@ -185,7 +185,7 @@ function fusedRollout(sim: Sim, policy: Int32Array, maxActions: number): number 
               p0 = p1 ^ (p1 >>> 9);
               p1 = (p2 + (p2 << 3)) | 0;
               p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
-              named = Math.floor(((t >>> 0) * 4) / 4294967296);
+              named = ((t >>> 16) * 4) >>> 16;
             }
             break;
           }
