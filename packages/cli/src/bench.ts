@@ -85,7 +85,7 @@ export interface BenchOptions {
 /** Runs every tier `repeats` times and reports the run nearest the median, with every run's figure. */
 export function runBench(o: BenchOptions): Record<string, unknown> {
   // Warm-up so the JIT has compiled the hot paths before timing.
-  simGames(Math.min(2000, o.games), `${o.seed}/warmup`);
+  simGames(Math.min(20000, o.games), `${o.seed}/warmup`);
   playBaselineGames(Math.min(2000, o.games), 1);
   apiGames(Math.min(50, o.apiGames), `${o.seed}/warmup`);
   const sims: TierResult[] = [];
