@@ -10,6 +10,7 @@ export * from './card.js';
 export * from './rules.js';
 export * from './messages.js';
 export * from './game.js';
+export * from './view.js';
 export * from './notation.js';
 export * from './record.js';
 export { rollout } from './rollout.js';

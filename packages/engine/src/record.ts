@@ -5,7 +5,7 @@
  * round and action by action and stops at the first malformed or illegal
  * thing, giving its round and action index and the rule that forbids it.
  */
-import { apply, createGame, createRound, outcome, parseActionShape, type Action, type Deal, type Game, type GameError, type RoundLog, type RoundResult } from './game.js';
+import { apply, createGame, createRound, outcome, parseActionShape, type Action, type Deal, type Game, type GameError, type Outcome, type RoundLog } from './game.js';
 import { makeCard, parseCard } from './card.js';
 import { GAME_NAMES, overridesOf, type GameName } from './rules.js';
 import { err, ok, type Result, type Seat } from './types.js';
@@ -25,13 +25,8 @@ export interface RecordError {
   readonly message: string;
 }
 
-export interface VerifyResult {
-  readonly finished: boolean;
-  readonly rounds: readonly RoundResult[];
-  readonly totals: readonly number[] | null;
-  readonly gameWinners: readonly Seat[] | null;
-  readonly toMove: Seat | null;
-}
+/** What `olsen verify` reports: the outcome without the engine's extra `blocked` flag. */
+export type VerifyResult = Omit<Outcome, 'blocked'>;
 
 export type VerifyOutput = { readonly ok: true; readonly result: VerifyResult } | { readonly ok: false; readonly error: RecordError };
 

@@ -1,5 +1,5 @@
 /** Test helpers: explicit deals from a few named cards, and actions in notation. */
-import { DECK, apply, createGame, makeCard, parseCard, parseNotation, toMove, type Action, type CreateOptions, type Deal, type Game, type GameError } from '../src/index.js';
+import { DECK, apply, createGame, legalActions, makeCard, parseCard, parseNotation, toMove, type CreateOptions, type Deal, type Game, type GameError } from '../src/index.js';
 
 /** An explicit deal: the given hands and upcard, then `stockTop` (top first), then every other card in canonical order. */
 export function dealOf(hands: string[][], upcard: string, stockTop: string[] = [], decks = 1, seed?: string): Deal {
@@ -56,4 +56,18 @@ export function tryAct(g: Game, move: string): { ok: true; value: Game } | { ok:
   return apply(g, parsed.value);
 }
 
-export const notationOf = (a: Action): string => JSON.stringify(a);
+export const unwrap = <T,>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+/** The rule ID that refuses `move` (fails the test if the move is accepted). */
+export function ruleOf(g: Game, move: string): string | null {
+  const r = tryAct(g, move);
+  if (r.ok) throw new Error(`${move} was accepted`);
+  return r.error.rule;
+}
+
+/** Legal actions in notation-like text, for compact assertions. */
+export const listed = (g: Game): string[] =>
+  legalActions(g).map((a) => ('play' in a ? `${a.play.join('+')}${a.suit ? `>${a.suit}` : ''}${a.call ? '!' : ''}` : 'draw' in a ? 'draw' : 'pass' in a ? 'pass' : JSON.stringify(a)));

@@ -3,19 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, legalActions, outcome, resolveRules, toMove, viewFor, type Game } from '../src/index.js';
-import { act, dealOf, table, tryAct } from './helpers.js';
+import { act, dealOf, listed, ruleOf, table, unwrap } from './helpers.js';
 
-const unwrap = <T,>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const ruleOf = (g: Game, move: string): string | null => {
-  const r = tryAct(g, move);
-  if (r.ok) throw new Error(`${move} was accepted`);
-  return r.error.rule;
-};
-const listed = (g: Game): string[] =>
-  legalActions(g).map((a) => ('play' in a ? `${a.play.join('+')}${a.suit ? `>${a.suit}` : ''}${a.call ? '!' : ''}` : 'draw' in a ? 'draw' : 'pass' in a ? 'pass' : JSON.stringify(a)));
 
 /** Four players; Siri (seat 0) starts on 9h holding a 2, a queen and an ace of hearts. */
 const four = (rules: Record<string, unknown> = {}, siri = ['2h', 'Qh', 'Ah', '5c', '6c'], ola = ['3c', '4c', '5d', '6d', '7d']): Game =>

@@ -4,16 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Sim, apply, catchActions, createGame, handOf, legalActions, makeRecord, nextRound, outcome, replayRecord, resolveRules, toMove, viewFor, type Game } from '../src/index.js';
-import { act, dealOf, table, tryAct } from './helpers.js';
+import { act, dealOf, listed, ruleOf, table, tryAct, unwrap } from './helpers.js';
 
-const names = (actions: ReturnType<typeof legalActions>): string[] =>
-  actions.map((a) => ('play' in a ? `${a.play.join('+')}${a.suit ? `>${a.suit}` : ''}${a.call ? '!' : ''}` : 'draw' in a ? 'draw' : 'pass' in a ? 'pass' : JSON.stringify(a)));
 
-const ruleOf = (g: Game, move: string): string | null => {
-  const r = tryAct(g, move);
-  if (r.ok) throw new Error(`${move} was accepted`);
-  return r.error.rule;
-};
 
 /** Three players; Siri (seat 0) starts on 9h. */
 const basic = (over: Partial<Parameters<typeof table>[0]> = {}): Game =>
@@ -127,10 +120,6 @@ describe('1.2 deal', () => {
   });
 });
 
-const unwrap = <T,>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 
 describe('1.3 turn order', () => {
   it('S7: the player left of the dealer starts and play goes clockwise; acting out of turn is refused', () => {
@@ -145,7 +134,7 @@ describe('1.3 turn order', () => {
 describe('1.4 playing', () => {
   it('S8: a card must match the active suit or the rank on top', () => {
     const g = basic();
-    expect(names(legalActions(g))).toEqual(['Kh', '9s', '8d>c', '8d>d', '8d>h', '8d>s', 'draw']);
+    expect(listed(g)).toEqual(['Kh', '9s', '8d>c', '8d>d', '8d>h', '8d>s', 'draw']);
     const r = tryAct(g, '2c');
     expect(r.ok).toBe(false);
     if (!r.ok) {
@@ -158,7 +147,7 @@ describe('1.4 playing', () => {
   it('S9: the same rank in another suit changes the suit ("vri")', () => {
     const g = act(basic(), '9s');
     expect(viewFor(g, 1).activeSuit).toBe('s');
-    expect(names(legalActions(g))).toContain('Qs');
+    expect(listed(g)).toContain('Qs');
   });
 
   it('S10: an eight goes on anything and names any suit; the next player must follow it', () => {
@@ -166,13 +155,13 @@ describe('1.4 playing', () => {
     const v = viewFor(g, 1);
     expect(v.top).toBe('8d');
     expect(v.activeSuit).toBe('c');
-    expect(names(legalActions(g))).toEqual(['3c', '5c', 'Ac', 'draw']);
+    expect(listed(g)).toEqual(['3c', '5c', 'Ac', 'draw']);
     expect(ruleOf(basic(), '8d')).toBe('S10'); // an eight needs a suit
     expect(ruleOf(basic(), 'Kh>s')).toBe('S10'); // only an eight names a suit
   });
 
   it('S11: an eight may be played while holding other legal cards', () => {
-    const legal = names(legalActions(basic()));
+    const legal = listed(basic());
     expect(legal).toContain('Kh');
     expect(legal).toContain('8d>h');
   });
@@ -196,14 +185,14 @@ describe('1.5 drawing', () => {
 
   it('S12: with no legal card you draw; you may also draw by choice', () => {
     const g = stuck({ stockTop: ['4c'] });
-    expect(names(legalActions(g))).toEqual(['draw']);
-    expect(names(legalActions(basic()))).toContain('draw');
+    expect(listed(g)).toEqual(['draw']);
+    expect(listed(basic())).toContain('draw');
   });
 
   it('S13: a drawn card that fits is played at once (the only legal action)', () => {
     const g = act(stuck({ stockTop: ['Kc'] }), 'draw');
     expect(viewFor(g, 1).drawn).toBe('Kc');
-    expect(names(legalActions(g))).toEqual(['Kc']);
+    expect(listed(g)).toEqual(['Kc']);
     expect(ruleOf(g, 'draw')).toBe('S13');
     expect(ruleOf(g, 'pass')).toBe('S13');
   });
@@ -211,7 +200,7 @@ describe('1.5 drawing', () => {
   it('S14: third failed draw passes the turn', () => {
     let g = act(stuck({ stockTop: ['4c', '6c', '7c'] }), 'draw', 'draw', 'draw');
     expect(viewFor(g, 1).drawsThisTurn).toBe(3);
-    expect(names(legalActions(g))).toEqual(['pass']);
+    expect(listed(g)).toEqual(['pass']);
     expect(ruleOf(g, 'draw')).toBe('S14');
     g = act(g, 'pass');
     expect(toMove(g)).toBe(2);
@@ -225,7 +214,7 @@ describe('1.5 drawing', () => {
 
   it('S14: a voluntary draw is one card; if it does not fit the turn ends with a pass', () => {
     const g = act(basic({ stockTop: ['2d'] }), 'draw');
-    expect(names(legalActions(g))).toEqual(['pass']);
+    expect(listed(g)).toEqual(['pass']);
     expect(ruleOf(g, 'Kh')).toBe('S14');
     expect(ruleOf(g, 'draw')).toBe('S14');
   });

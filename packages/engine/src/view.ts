@@ -1,0 +1,84 @@
+/**
+ * What one seat may know (RULES.md V1): `viewFor(game, seat)` is the only way
+ * a game's state leaves the engine for other eyes. Spectators pass `null`.
+ */
+import { makeCard } from './card.js';
+import { catchActions, legalActions, load, phaseOf, toMove, type Action, type Game, type Phase } from './game.js';
+import type { RuleSet, SheddingPreset } from './rules.js';
+import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_HAND_COUNT, O_PENDING, O_PLACE, O_STOCK_LEN, O_TOP, O_TOTAL, O_WINDOW } from './sim.js';
+import { SUITS, type CardName, type Seat, type Suit } from './types.js';
+
+/** What one seat (or a spectator, seat null) may know: RULES.md V1. */
+export interface PlayerView {
+  readonly game: SheddingPreset;
+  readonly rules: RuleSet;
+  readonly players: readonly string[];
+  /** The viewer's seat, or null for a spectator. */
+  readonly seat: Seat | null;
+  readonly round: number;
+  readonly dealer: Seat;
+  readonly phase: Phase;
+  readonly toMove: Seat | null;
+  readonly direction: 'clockwise' | 'counterclockwise';
+  /** The viewer's own hand (canonical order), null for spectators. */
+  readonly hand: readonly CardName[] | null;
+  readonly handCounts: readonly number[];
+  readonly top: CardName;
+  readonly activeSuit: Suit;
+  readonly stockCount: number;
+  readonly discardCount: number;
+  /** Cards drawn in the current turn by the player to act. */
+  readonly drawsThisTurn: number;
+  /** The card the viewer drew this turn, if the viewer is to act (own information). */
+  readonly drawn: CardName | null;
+  /** Cards a stacked draw-two makes the player to act take (S-V8). */
+  readonly pendingDraw: number;
+  /** Seat that forgot the last-card call and may still be caught (S20), or null. */
+  readonly catchable: Seat | null;
+  readonly places: readonly number[];
+  readonly totals: readonly number[] | null;
+  /** Public actions of this round (records carry no drawn card, so they are public as they stand). */
+  readonly log: readonly Action[];
+  /** What the viewer may do now (own turn, or a catch/call). */
+  readonly legal: readonly Action[];
+  readonly version: number;
+}
+
+export function viewFor(g: Game, seat: Seat | null): PlayerView {
+  const sim = load(g);
+  const st = sim.st;
+  const n = g.players.length;
+  const mover = toMove(g);
+  const own = seat !== null && seat >= 0 && seat < n ? seat : null;
+  const legal: Action[] = [];
+  if (own !== null) {
+    if (mover === own) legal.push(...legalActions(g));
+    legal.push(...catchActions(g).filter((a) => a.seat === own));
+  }
+  return {
+    game: g.game,
+    rules: g.rules,
+    players: g.players,
+    seat: own,
+    round: g.rounds.length - 1,
+    dealer: st[O_DEALER],
+    phase: phaseOf(g),
+    toMove: mover,
+    direction: st[O_DIR] === 1 || n === 2 ? 'clockwise' : 'counterclockwise',
+    hand: own === null ? null : sim.hand(own).map(makeCard),
+    handCounts: Array.from({ length: n }, (_, s) => st[O_HAND_COUNT + s]),
+    top: makeCard(st[O_TOP]),
+    activeSuit: SUITS[st[O_ACTIVE]],
+    stockCount: st[O_STOCK_LEN],
+    discardCount: st[O_DISCARD_LEN],
+    drawsThisTurn: st[O_DRAWS],
+    drawn: own !== null && own === mover && st[O_DRAWN] >= 0 ? makeCard(st[O_DRAWN]) : null,
+    pendingDraw: st[O_PENDING],
+    catchable: st[O_WINDOW] >= 0 ? st[O_WINDOW] : null,
+    places: Array.from({ length: n }, (_, s) => st[O_PLACE + s]),
+    totals: g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_TOTAL + s]) : null,
+    log: g.rounds[g.rounds.length - 1]?.actions ?? [],
+    legal,
+    version: g.version,
+  };
+}
