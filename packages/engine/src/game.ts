@@ -419,7 +419,8 @@ function applyTo(g: Game, sim: Sim, a: Action): GameError | null {
   const st = sim.st;
   const name = (s: Seat): string => g.players[s];
   const phase = sim.phase;
-  if (phase === P_GAME_OVER) return gameError(g.rules.scoring === 'points' ? 'S24' : 'S22', 'gameOver', {});
+  // S21: the round (in Olsen the whole game) ended with the last card laid.
+  if (phase === P_GAME_OVER) return gameError('S21', 'gameOver', {});
   if (phase === P_ROUND_OVER) return gameError('S21', 'roundOver', {});
   const seat = a.seat;
   const player = name(seat);
@@ -475,7 +476,7 @@ function applyPlay(g: Game, sim: Sim, a: Extract<Action, { play: readonly CardNa
   const last = cards[cards.length - 1];
   if (rankOf(last) === EIGHT && a.suit === undefined) return gameError('S10', 'nameSuit', {});
   if (rankOf(last) !== EIGHT && a.suit !== undefined) return gameError('S10', 'onlyEightNamesSuit', {});
-  if (a.call && st[O_HAND_COUNT + seat] - cards.length !== 1) return gameError('S18', 'noCallNeeded', { player });
+  const leavesOne = st[O_HAND_COUNT + seat] - cards.length === 1;
   for (let i = 0; i < cards.length; i++) {
     const isLast = i === cards.length - 1;
     const code = playCode(cards[i], isLast && a.suit ? SUITS.indexOf(a.suit) : -1, isLast && a.call === true, !isLast);
@@ -483,6 +484,8 @@ function applyPlay(g: Game, sim: Sim, a: Extract<Action, { play: readonly CardNa
     if (!contains(codes, n, code)) return explainNoPlay(g, sim, seat, cards[i], i, cards.length);
     sim.apply(code);
   }
+  // Checked after legality so that an illegal card is reported as such first.
+  if (a.call && !leavesOne) return gameError('S18', 'noCallNeeded', { player });
   return null;
 }
 

@@ -74,7 +74,7 @@ describe('make and parse', () => {
     expect(verifyRecord(seatless)).toMatchObject({ ok: false, error: { round: 0, action: 0, rule: null } });
     const extra = JSON.parse(JSON.stringify(rec));
     extra.rounds[0].actions.push({ seat: 1, draw: true });
-    expect(verifyRecord(extra)).toMatchObject({ ok: false, error: { round: 0, action: 22, rule: 'S22' } });
+    expect(verifyRecord(extra)).toMatchObject({ ok: false, error: { round: 0, action: 22, rule: 'S21' } });
   });
 
   it('an unfinished record is not an error: finished is false and toMove says whose turn it is', () => {

@@ -315,7 +315,7 @@ describe('1.7 last card, end, ranking, scoring', () => {
     expect(o.finished).toBe(true);
     expect(o.rounds[0].winner).toBe(0);
     expect(o.rounds[0].hands).toEqual([0, 9]); // no draw-two from the last card
-    expect(ruleOf(g, '1:draw')).toBe('S22');
+    expect(ruleOf(g, '1:draw')).toBe('S21');
     const vri = act(toOne(duel('vri-atter', { twoPlayerHandSize: null, targetScore: 500 }), true), 'draw', 'pass', '2h');
     expect(ruleOf(vri, '1:draw')).toBe('S21');
   });
