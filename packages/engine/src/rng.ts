@@ -15,9 +15,15 @@ export function nextU32(s: Int32Array, o: number): number {
   return t >>> 0;
 }
 
-/** A uniform integer in [0, n) (n ≤ 2^32); the bias is below 2^-20 for card-game sizes. */
+/**
+ * floor(t · n / 2^32) for a 32-bit t and n < 2^16, exactly, in integer
+ * arithmetic (split t in halves so no product passes 2^31).
+ */
+export const scale = (t: number, n: number): number => (((t >>> 16) * n + (((t & 0xffff) * n) >>> 16)) >>> 16);
+
+/** A uniform integer in [0, n) (n < 2^16); the bias is below n/2^32. */
 export function below(s: Int32Array, o: number, n: number): number {
-  return Math.floor((nextU32(s, o) * n) / 4294967296);
+  return scale(nextU32(s, o), n);
 }
 
 /** Seeds the generator at `s[o..]` from any string (cyrb128-style mixing, then warm-up). */
@@ -50,7 +56,7 @@ export function shuffleRange(a: Int32Array | number[], from: number, to: number,
     x = y ^ (y >>> 9);
     y = (z + (z << 3)) | 0;
     z = (((z << 21) | (z >>> 11)) + t) | 0;
-    const j = from + Math.floor(((t >>> 0) * (i - from + 1)) / 4294967296);
+    const j = from + scale(t, i - from + 1);
     const tmp = a[i];
     a[i] = a[j];
     a[j] = tmp;

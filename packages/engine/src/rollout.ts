@@ -9,7 +9,7 @@
  * generic generate/apply loop makes from the same RNG (a test checks it).
  */
 import { EIGHT } from './card.js';
-import { pick } from './rng.js';
+import { pick, scale } from './rng.js';
 import {
   O_ACTIVE,
   O_DISCARD,
@@ -163,7 +163,7 @@ function fusedRollout(sim: Sim, policy: Int32Array, maxActions: number): number 
             g0 = g1 ^ (g1 >>> 9);
             g1 = (g2 + (g2 << 3)) | 0;
             g2 = (((g2 << 21) | (g2 >>> 11)) + t) | 0;
-            const j = O_STOCK + Math.floor(((t >>> 0) * (stockLen + 1)) / 4294967296);
+            const j = O_STOCK + scale(t, stockLen + 1);
             c = st[j];
             st[j] = st[at];
           }

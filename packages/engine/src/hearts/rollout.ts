@@ -1,0 +1,151 @@
+/**
+ * Random playouts of Danish Olsen: uniform over the legal cards in the order
+ * `HeartsSim.generate` lists them (suits c d h s, low to high), choosing with
+ * `pick` only when there is a choice. The play loop runs on local variables;
+ * a pass phase, if any, goes through the generic loop first. A test checks
+ * that it makes exactly the generic loop's choices.
+ */
+import { QUEEN } from '../card.js';
+import { pick } from '../rng.js';
+import { H_BROKEN, H_FIRST_CARD, H_LAST_TRICK, H_LAST_WINNER, H_LEADER, H_LED, H_PER_HAND, H_PHASE, H_SEATS, H_TO_MOVE, H_TRICK_LEN, H_TRICKS, HP_PASS, HP_PLAY, type HeartsSim, SEAT_SIZE, S_COUNT, S_HEARTS, S_JD, S_QS } from './sim.js';
+
+const POP = new Uint8Array(1 << 13);
+for (let i = 1; i < POP.length; i++) POP[i] = POP[i >> 1] + (i & 1);
+const scratch = new Int32Array(1024);
+const QS_BIT = 1 << QUEEN;
+
+/** Plays random legal actions to the end of the hand; returns the number of actions. */
+export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
+  const st = sim.st;
+  let actions = 0;
+  while (st[H_PHASE] === HP_PASS) {
+    const n = sim.generate(scratch);
+    sim.apply(scratch[n === 1 ? 0 : pick(policy, 0, n)]);
+    actions++;
+  }
+  if (st[H_PHASE] !== HP_PLAY) return actions;
+  // A trick in progress, or a table with seats sitting out, goes through the generic loop.
+  if (st[H_TRICK_LEN] !== 0 || sim.activeCount() !== sim.players) {
+    while (st[H_PHASE] === HP_PLAY) {
+      const n = sim.generate(scratch);
+      sim.apply(scratch[n === 1 ? 0 : pick(policy, 0, n)]);
+      actions++;
+    }
+    return actions;
+  }
+  const players = sim.players;
+  const penaltyFirst = sim.rules.penaltyOnFirstTrick;
+  let p0 = policy[0], p1 = policy[1], p2 = policy[2], p3 = policy[3];
+  let seat = st[H_TO_MOVE];
+  let tricks = st[H_TRICKS];
+  let broken = st[H_BROKEN];
+  const perHand = st[H_PER_HAND];
+  const first = st[H_FIRST_CARD];
+  let lastWinner = -1;
+  const lastTrick = perHand - 1;
+  while (tricks < perHand) {
+    let led = -1;
+    let bestRank = -1;
+    let bestSeat = -1;
+    let heartsIn = 0;
+    let qsIn = 0;
+    let jdIn = 0;
+    for (let pos = 0; pos < players; pos++) {
+      const b = H_SEATS + seat * SEAT_SIZE;
+      let suit: number;
+      let m: number;
+      let k = 0;
+      if (pos > 0 && (m = st[b + led]) !== 0) {
+        // H5: following suit, the common case.
+        suit = led;
+        const n = POP[m];
+        if (n > 1) {
+          const t = (((p0 + p1) | 0) + p3) | 0;
+          p3 = (p3 + 1) | 0;
+          p0 = p1 ^ (p1 >>> 9);
+          p1 = (p2 + (p2 << 3)) | 0;
+          p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
+          k = ((t >>> 16) * n) >>> 16; // as rng.pick
+        }
+      } else {
+        let c = st[b], d = st[b + 1], h = st[b + 2], s = st[b + 3];
+        if (pos === 0) {
+          if (tricks === 0) {
+            c = d = h = s = 0;
+            if (first >> 4 === 0) c = 1 << (first & 15);
+          } else if (!broken && (c | d | s) !== 0) h = 0; // H6
+        } else if (tricks === 0 && !penaltyFirst && (c | d | (s & ~QS_BIT)) !== 0) {
+          h = 0; // H7
+          s &= ~QS_BIT;
+        }
+        const nc = POP[c], nd = POP[d], nh = POP[h];
+        const n = nc + nd + nh + POP[s];
+        if (n > 1) {
+          const t = (((p0 + p1) | 0) + p3) | 0;
+          p3 = (p3 + 1) | 0;
+          p0 = p1 ^ (p1 >>> 9);
+          p1 = (p2 + (p2 << 3)) | 0;
+          p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
+          k = ((t >>> 16) * n) >>> 16;
+        }
+        if (k < nc) {
+          suit = 0;
+          m = c;
+        } else if (k < nc + nd) {
+          suit = 1;
+          m = d;
+          k -= nc;
+        } else if (k < nc + nd + nh) {
+          suit = 2;
+          m = h;
+          k -= nc + nd;
+        } else {
+          suit = 3;
+          m = s;
+          k -= nc + nd + nh;
+        }
+      }
+      while (k-- > 0) m &= m - 1;
+      const rank = 31 - Math.clz32(m & -m);
+      st[b + suit] &= ~(1 << rank);
+      actions++;
+      if (tricks === lastTrick) st[H_LAST_TRICK + pos] = (suit << 4) | rank;
+      if (pos === 0) led = suit;
+      if (suit === 2) {
+        broken = 1;
+        heartsIn++;
+      } else if (suit === 3 && rank === QUEEN) qsIn = 1;
+      else if (suit === 1 && rank === 9) jdIn = 1;
+      if (suit === led && rank > bestRank) {
+        bestRank = rank;
+        bestSeat = seat;
+      }
+      seat = seat + 1 === players ? 0 : seat + 1;
+    }
+    const wb = H_SEATS + bestSeat * SEAT_SIZE;
+    st[wb + S_HEARTS] += heartsIn;
+    if (qsIn) st[wb + S_QS] = 1;
+    if (jdIn) st[wb + S_JD] = 1;
+    if (tricks === lastTrick) {
+      st[H_LAST_TRICK + 5] = seat; // the trick's leader
+      st[H_LED] = led;
+    }
+    seat = bestSeat;
+    lastWinner = bestSeat;
+    tricks++;
+  }
+  policy[0] = p0;
+  policy[1] = p1;
+  policy[2] = p2;
+  policy[3] = p3;
+  st[H_TRICKS] = tricks;
+  st[H_BROKEN] = broken;
+  st[H_LEADER] = seat;
+  st[H_TO_MOVE] = seat;
+  st[H_LAST_WINNER] = lastWinner;
+  st[H_TRICK_LEN] = 0;
+  // Every card has been laid: the hand counts are zero (not decremented card by card).
+  for (let s = 0; s < players; s++) st[H_SEATS + s * SEAT_SIZE + S_COUNT] = 0;
+  sim.endHand();
+  return actions;
+}

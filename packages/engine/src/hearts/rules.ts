@@ -1,0 +1,65 @@
+/**
+ * Danish Olsen (RULES.md Part 2) options as data, validated into a frozen
+ * `HeartsRules` like the shedding games' `resolveRules`.
+ */
+import { err, ok, type Result, type RuleError } from '../types.js';
+
+export interface HeartsRules {
+  readonly game: 'olsen-dk';
+  /** H3: the pass before each hand: none, always left, or left / right / across (4 players) / hold. */
+  readonly pass: 'none' | 'left' | 'rotating';
+  /** H7: penalty cards may be discarded on the first trick. */
+  readonly penaltyOnFirstTrick: boolean;
+  /** H8: the jack of diamonds counts −10 for whoever takes it. */
+  readonly jackOfDiamonds: boolean;
+  /** H9: the game ends when a total reaches this (null when `deals` is set). */
+  readonly pointLimit: number | null;
+  /** H9: or after this many deals (null: play to the limit). */
+  readonly deals: number | null;
+}
+
+const OPTIONS: Readonly<Record<string, { values?: readonly unknown[]; range?: readonly [number, number]; describe: string }>> = {
+  pass: { values: ['none', 'left', 'rotating'], describe: "'none', 'left' or 'rotating'" },
+  penaltyOnFirstTrick: { values: [true, false], describe: 'true or false' },
+  jackOfDiamonds: { values: [true, false], describe: 'true or false' },
+  pointLimit: { range: [1, 10000], describe: 'a whole number from 1 to 10000' },
+  deals: { range: [1, 1000], describe: 'a whole number from 1 to 1000' },
+};
+
+export const HEARTS_DEFAULTS = { pass: 'none', penaltyOnFirstTrick: false, jackOfDiamonds: false, pointLimit: 100, deals: null } as const;
+
+/** H1, H3, H9: validates options for `players` seats. */
+export function resolveHeartsRules(overrides: unknown, players: number): Result<HeartsRules, RuleError> {
+  if (overrides === undefined || overrides === null) overrides = {};
+  if (typeof overrides !== 'object' || Array.isArray(overrides)) return err({ rule: null, message: 'The house rules must be an object of option names and values.' });
+  const o = overrides as Record<string, unknown>;
+  for (const [name, value] of Object.entries(o)) {
+    const spec = OPTIONS[name];
+    if (!spec) return err({ rule: null, message: `Unknown house rule '${name}' for Danish Olsen.` });
+    const good = spec.values ? spec.values.includes(value) : typeof value === 'number' && Number.isInteger(value) && value >= spec.range![0] && value <= spec.range![1];
+    if (!good) return err({ rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${JSON.stringify(value) ?? String(value)}).` });
+  }
+  if (!Number.isInteger(players) || players < 3 || players > 5) return err({ rule: 'H1', message: `Danish Olsen is for 3 to 5 players, not ${players}.` });
+  if ('pointLimit' in o && 'deals' in o) return err({ rule: 'H9', message: 'Play either to a point limit or for a number of deals, not both.' });
+  const deals = (o.deals as number | undefined) ?? null;
+  const rules: HeartsRules = Object.freeze({
+    game: 'olsen-dk',
+    pass: (o.pass as HeartsRules['pass']) ?? HEARTS_DEFAULTS.pass,
+    penaltyOnFirstTrick: (o.penaltyOnFirstTrick as boolean) ?? false,
+    jackOfDiamonds: (o.jackOfDiamonds as boolean) ?? false,
+    pointLimit: deals !== null ? null : ((o.pointLimit as number | undefined) ?? 100),
+    deals,
+  });
+  return ok(rules);
+}
+
+/** The overrides that give `rules` back (records). */
+export function heartsOverridesOf(rules: HeartsRules): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (rules.pass !== 'none') out.pass = rules.pass;
+  if (rules.penaltyOnFirstTrick) out.penaltyOnFirstTrick = true;
+  if (rules.jackOfDiamonds) out.jackOfDiamonds = true;
+  if (rules.deals !== null) out.deals = rules.deals;
+  else if (rules.pointLimit !== 100) out.pointLimit = rules.pointLimit;
+  return out;
+}
