@@ -107,6 +107,24 @@ export const ERRORS = {
   noSuitToName: (p, l) => bi(l, 'A suit is named only with an eight.', 'En sort sies bare med en åtter.'),
   /** S13: must play the drawn card before anything else. */
   finishMove: (p, l) => bi(l, `${p.player} must finish the move first.`, `${p.player} må gjøre ferdig trekket først.`),
+  /** H4: the hand opens with 2c (3c when 2c is out). */
+  firstLead: (p, l) => bi(l, `The first trick is opened with ${c(p.card)}.`, `Første stikk åpnes med ${cardName(p.card, 'nb')}.`),
+  /** H5: follow the led suit. */
+  mustFollow: (p, l) => bi(l, `${p.player} must follow ${SUIT_NAMES.en[p.active]} and holds some.`, `${p.player} må følge ${SUIT_NAMES.nb[p.active]} og har kort i den sorten.`),
+  /** H6: hearts may not be led before they are broken. */
+  heartsNotBroken: (p, l) => bi(l, 'Hearts may not be led until a heart has been discarded on another suit.', 'Hjerter kan ikke spilles ut før noen har kastet en hjerter på en annen sort.'),
+  /** H7: no penalty card on the first trick. */
+  noPenaltyFirstTrick: (p, l) => bi(l, `No heart and no queen of spades on the first trick while ${p.player} holds another card.`, `Ingen hjerter og ikke spar dame i første stikk så lenge ${p.player} har andre kort.`),
+  /** H3: the pass comes first. */
+  passFirst: (p, l) => bi(l, 'Every player passes three cards before the first trick.', 'Alle gir bort tre kort før første stikk.'),
+  /** H3: three different cards from the hand. */
+  passThree: (p, l) => bi(l, `${p.player} must pass exactly three different cards from the hand.`, `${p.player} må gi bort nøyaktig tre forskjellige kort fra hånden.`),
+  /** H3: one pass per player. */
+  alreadyPassed: (p, l) => bi(l, `${p.player} has already passed three cards.`, `${p.player} har allerede gitt bort tre kort.`),
+  /** H3: no pass in this hand. */
+  noPassNow: (p, l) => bi(l, 'There is no pass now.', 'Det gis ikke kort nå.'),
+  /** H9: a seat outside the tie-break hand. */
+  notDealtIn: (p, l) => bi(l, `${p.player} is not in this hand.`, `${p.player} er ikke med i denne given.`),
 } satisfies Record<string, Builder>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,6 +6,8 @@
  * thing, giving its round and action index and the rule that forbids it.
  */
 import { apply, createGame, createRound, outcome, parseActionShape, type Action, type Deal, type Game, type GameError, type Outcome, type RoundLog } from './game.js';
+import { applyHearts, createHeartsGame, createHeartsRound, heartsOutcome, parseHeartsAction, type HeartsDeal, type HeartsGame, type HeartsRoundLog } from './hearts/game.js';
+import { heartsOverridesOf } from './hearts/rules.js';
 import { makeCard, parseCard } from './card.js';
 import { GAME_NAMES, overridesOf, type GameName } from './rules.js';
 import { err, ok, type Result, type Seat } from './types.js';
@@ -14,8 +16,66 @@ export interface GameRecord {
   readonly game: GameName;
   readonly rules: Readonly<Record<string, unknown>>;
   readonly players: readonly string[];
-  readonly rounds: readonly RoundLog[];
+  readonly rounds: readonly (RoundLog | HeartsRoundLog)[];
 }
+
+/**
+ * The game families records know, registered once: how to start a game and
+ * a round, apply an action, read the outcome and write the record back.
+ */
+interface RecordFamily<G> {
+  /** Deal fields besides `seed` that this family's explicit deals carry. */
+  readonly dealFields: readonly string[];
+  create(game: GameName, rules: Record<string, unknown>, players: string[], deal: unknown, dealer: number): Result<G, GameError>;
+  createRound(g: G, dealer: number, deal: unknown): Result<G, GameError>;
+  apply(g: G, action: unknown): Result<G, GameError>;
+  outcome(g: G): VerifyResult;
+  make(g: G): GameRecord;
+  /** The dealer of the round after the last one. */
+  nextDealer(g: G): number;
+  /** The rule an extra round after the end of the game breaks. */
+  readonly overRule: (g: G) => string;
+}
+
+const shedding: RecordFamily<Game> = {
+  dealFields: ['hands', 'upcard', 'stock'],
+  create: (game, rules, players, deal, dealer) => createGame({ game, rules, players, deal: deal as Deal, dealer }),
+  createRound: (g, dealer, deal) => createRound(g, dealer, deal as Deal),
+  apply,
+  outcome: (g) => {
+    const o = outcome(g);
+    return { finished: o.finished, rounds: o.rounds, totals: o.totals, gameWinners: o.gameWinners, toMove: o.toMove };
+  },
+  make: (g) => makeSheddingRecord(g),
+  nextDealer: (g) => (g.rounds[g.rounds.length - 1].dealer + 1) % g.players.length,
+  overRule: (g) => (g.rules.scoring === 'points' ? 'S24' : 'S22'),
+};
+
+const hearts: RecordFamily<HeartsGame> = {
+  dealFields: ['hands'],
+  create: (_game, rules, players, deal, dealer) => createHeartsGame({ rules, players, deal: deal as HeartsDeal, dealer }),
+  createRound: (g, dealer, deal) => createHeartsRound(g, dealer, deal as HeartsDeal),
+  apply: applyHearts,
+  outcome: heartsOutcome,
+  make: (g) => ({
+    game: 'olsen-dk',
+    rules: heartsOverridesOf(g.rules),
+    players: [...g.players],
+    rounds: g.rounds.map((r) => ({
+      dealer: r.dealer,
+      deal: 'hands' in r.deal ? { hands: r.deal.hands.map((h) => h.map((t) => makeCard(parseCard(t)))) } : { seed: r.deal.seed },
+      actions: r.actions.map((a) => {
+        const p = parseHeartsAction(a, g.players.length);
+        return p.ok ? p.value : a;
+      }),
+    })) as unknown as RoundLog[],
+  }),
+  nextDealer: (g) => (g.rounds[g.rounds.length - 1].dealer + 1) % g.players.length,
+  overRule: () => 'H9',
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const familyOf = (game: GameName): RecordFamily<any> => (game === 'olsen-dk' ? hearts : shedding);
 
 /** Where a record goes wrong: indices are 0-based, null where the record as a whole is wrong. */
 export interface RecordError {
@@ -49,7 +109,7 @@ function parseEnvelope(raw: unknown): Result<{ game: GameName; rules: Record<str
 }
 
 /** One round's dealer and deal (not its actions). */
-function parseRoundHead(raw: unknown, i: number, players: number): Result<{ dealer: Seat; deal: Deal; actions: unknown[] }, RecordError> {
+function parseRoundHead(raw: unknown, i: number, players: number, dealFields: readonly string[]): Result<{ dealer: Seat; deal: Deal; actions: unknown[] }, RecordError> {
   if (!isObject(raw)) return err(at(i, null, { rule: null, message: `Round ${i + 1} must be an object with dealer, deal and actions.` }));
   const unknown = Object.keys(raw).find((k) => !['dealer', 'deal', 'actions'].includes(k));
   if (unknown) return err(at(i, null, { rule: null, message: `Round ${i + 1}: unknown field '${unknown}'.` }));
@@ -61,9 +121,13 @@ function parseRoundHead(raw: unknown, i: number, players: number): Result<{ deal
   if (!Array.isArray(actions)) return err(at(i, null, { rule: null, message: `Round ${i + 1}: "actions" must be a list.` }));
   const d = raw.deal;
   if (!isObject(d)) return err(at(i, null, { rule: null, message: `Round ${i + 1}: "deal" must be an object, either {"seed": "…"} or hands, upcard and stock.` }));
-  const extra = Object.keys(d).find((k) => !['hands', 'upcard', 'stock', 'seed'].includes(k));
+  const extra = Object.keys(d).find((k) => ![...dealFields, 'seed'].includes(k));
   if (extra) return err(at(i, null, { rule: null, message: `Round ${i + 1}: unknown deal field '${extra}'.` }));
   if (d.seed !== undefined && typeof d.seed !== 'string') return err(at(i, null, { rule: null, message: `Round ${i + 1}: the deal's seed must be a string.` }));
+  if (dealFields.length === 1 && 'hands' in d) {
+    if (!Array.isArray(d.hands)) return err(at(i, null, { rule: null, message: `Round ${i + 1}: "hands" must be a list of hands.` }));
+    return ok({ dealer: dealer as Seat, deal: { hands: d.hands } as unknown as Deal, actions });
+  }
   if ('hands' in d || 'upcard' in d || 'stock' in d) {
     if (!Array.isArray(d.hands) || d.upcard === undefined || !Array.isArray(d.stock)) {
       return err(at(i, null, { rule: null, message: `Round ${i + 1}: an explicit deal needs hands, upcard and stock.` }));
@@ -76,38 +140,40 @@ function parseRoundHead(raw: unknown, i: number, players: number): Result<{ deal
 }
 
 /** Replays a record (parsed JSON) into a game, or the first error in replay order. */
-export function replayRecord(raw: unknown): Result<Game, RecordError> {
+export function replayRecord(raw: unknown): Result<Game | HeartsGame, RecordError> {
   const env = parseEnvelope(raw);
   if (!env.ok) return env;
   const { game, rules, players, rounds } = env.value;
-  let g: Game | null = null;
+  const family = familyOf(game);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let g: any = null;
   for (let i = 0; i < rounds.length; i++) {
-    const head = parseRoundHead(rounds[i], i, players.length);
+    const head = parseRoundHead(rounds[i], i, players.length, family.dealFields);
     if (!head.ok) return head;
     const { dealer, deal, actions } = head.value;
     if (g === null) {
-      const created = createGame({ game, rules, players, deal, dealer });
+      const created = family.create(game, rules, players, deal, dealer);
       if (!created.ok) return err(created.error.code === 'rules' ? at(null, null, created.error) : at(i, null, created.error));
       g = created.value;
     } else {
-      const before = outcome(g);
-      if (before.finished) return err(at(i, null, { rule: g.rules.scoring === 'points' ? 'S24' : 'S22', message: `The game was already over after round ${i}; round ${i + 1} cannot follow.` }));
-      const prev = g.rounds[g.rounds.length - 1];
+      const before = family.outcome(g);
+      if (before.finished) return err(at(i, null, { rule: family.overRule(g), message: `The game was already over after round ${i}; round ${i + 1} cannot follow.` }));
       if (!before.rounds[before.rounds.length - 1].finished) return err(at(i, null, { rule: null, message: `Round ${i} is not finished, so round ${i + 1} cannot start.` }));
-      if (dealer !== (prev.dealer + 1) % players.length) {
-        return err(at(i, null, { rule: 'S6', message: `The deal moves one seat to the left each round: round ${i + 1} is dealt by ${players[(prev.dealer + 1) % players.length]}, not ${players[dealer]}.` }));
+      const expected = family.nextDealer(g);
+      if (dealer !== expected) {
+        return err(at(i, null, { rule: game === 'olsen-dk' ? 'H2' : 'S6', message: `The deal moves one seat to the left each round: round ${i + 1} is dealt by ${players[expected]}, not ${players[dealer]}.` }));
       }
-      const next = createRound(g, dealer, deal);
+      const next = family.createRound(g, dealer, deal);
       if (!next.ok) return err(at(i, null, next.error));
       g = next.value;
     }
     for (let j = 0; j < actions.length; j++) {
-      const res = apply(g, actions[j]);
+      const res = family.apply(g, actions[j]);
       if (!res.ok) return err(at(i, j, res.error));
       g = res.value;
     }
   }
-  return ok(g as Game);
+  return ok(g);
 }
 
 /** Parses a record's JSON text (or value) and checks it completely by replaying it. */
@@ -121,11 +187,16 @@ export function parseRecord(input: string | unknown): Result<GameRecord, RecordE
     }
   }
   const g = replayRecord(raw);
-  return g.ok ? ok(makeRecord(g.value)) : g;
+  return g.ok ? ok(familyOf(g.value.game as GameName).make(g.value)) : g;
 }
 
 /** The record of a game: canonical card names, the smallest rule overrides. */
-export function makeRecord(g: Game): GameRecord {
+export function makeRecord(g: Game | HeartsGame): GameRecord {
+  if (g.game === 'olsen-dk') return hearts.make(g as HeartsGame);
+  return makeSheddingRecord(g as Game);
+}
+
+function makeSheddingRecord(g: Game): GameRecord {
   return {
     game: g.game,
     rules: overridesOf(g.rules, g.players.length),
@@ -157,8 +228,7 @@ export function verifyRecord(input: string | unknown): VerifyOutput {
   }
   const g = replayRecord(raw);
   if (!g.ok) return { ok: false, error: g.error };
-  const o = outcome(g.value);
-  return { ok: true, result: { finished: o.finished, rounds: o.rounds, totals: o.totals, gameWinners: o.gameWinners, toMove: o.toMove } };
+  return { ok: true, result: familyOf(g.value.game as GameName).outcome(g.value) };
 }
 
 /** Stable JSON text of a record (two-space indentation, keys in RECORD.md order). */

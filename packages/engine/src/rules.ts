@@ -156,7 +156,7 @@ function checkValue(name: string, spec: OptionSpec, value: unknown): RuleError |
  * out of range give a RuleError, never a throw.
  */
 export function resolveRules(game: unknown, overrides: unknown, players: number): Result<RuleSet, RuleError> {
-  if (game === 'olsen-dk') return err({ rule: 'H1', message: 'Danish Olsen (olsen-dk) is not playable in this version of the engine yet.' });
+  if (game === 'olsen-dk') return err({ rule: null, message: 'Danish Olsen (olsen-dk) is a trick-taking game: create it with createHeartsGame.' });
   if (!isSheddingPreset(game)) {
     return err({ rule: null, message: `Unknown game ${JSON.stringify(game)}: choose one of ${GAME_NAMES.join(', ')}.` });
   }

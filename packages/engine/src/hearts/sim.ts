@@ -18,7 +18,7 @@ export const HP_PLAY = 1;
 export const HP_HAND_OVER = 2;
 export const HP_GAME_OVER = 3;
 
-const CLUBS = 0, DIAMONDS = 1, HEARTS = 2, SPADES = 3;
+const DIAMONDS = 1, HEARTS = 2, SPADES = 3;
 const QS = (SPADES << 4) | QUEEN;
 const JD = (DIAMONDS << 4) | 9;
 const TWO_C = 0, THREE_C = 1;
