@@ -5,7 +5,7 @@
  * card call is always made). Measures the simulator tier, the public API
  * tier and a plain JavaScript loop, and prints one JSON line.
  */
-import { Sim, apply, createGame, legalActions, pick, resolveRules, rollout, seedFromString, toMove, type Game } from '@olsen/engine';
+import { HeartsSim, Sim, apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsRollout, heartsToMove, resolveHeartsRules, legalActions, pick, resolveRules, rollout, seedFromString, toMove, type Game } from '@olsen/engine';
 import { playBaselineGames } from './baseline.js';
 
 export interface TierResult {
@@ -47,6 +47,48 @@ export function simGames(games: number, seed: string, players = 4): { actions: n
   return { actions, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** Danish Olsen on the simulator tier: one hand is one game. */
+export function heartsSimGames(games: number, seed: string, players = 4): { actions: number; seconds: number } {
+  const rules = resolveHeartsRules({}, players);
+  if (!rules.ok) throw new Error(rules.error.message);
+  const sim = new HeartsSim(rules.value, players);
+  sim.seed(seed);
+  const policy = new Int32Array(4);
+  seedFromString(policy, 0, `${seed}/policy`);
+  let actions = 0;
+  let dealer = players - 1;
+  const t0 = performance.now();
+  for (let g = 0; g < games; g++) {
+    sim.newGame();
+    sim.dealRound(dealer);
+    dealer = dealer + 1 === players ? 0 : dealer + 1;
+    actions += heartsRollout(sim, policy);
+  }
+  return { actions, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** Danish Olsen through the public API, one hand per game. */
+export function heartsApiGames(games: number, seed: string, players = 4): { actions: number; seconds: number } {
+  const policy = new Int32Array(4);
+  seedFromString(policy, 0, `${seed}/policy`);
+  const names = ['A', 'B', 'C', 'D', 'E'].slice(0, players);
+  let actions = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++) {
+    const created = createHeartsGame({ players: names, seed: `${seed}/${i}` });
+    if (!created.ok) throw new Error(created.error.message);
+    let g = created.value;
+    while (heartsToMove(g) !== null) {
+      const legal = heartsLegalActions(g);
+      const res = applyHearts(g, legal[legal.length === 1 ? 0 : pick(policy, 0, legal.length)]);
+      if (!res.ok) throw new Error(res.error.message);
+      g = res.value;
+      actions++;
+    }
+  }
+  return { actions, seconds: (performance.now() - t0) / 1000 };
+}
+
 /** The public tier: the same policy through createGame / legalActions / apply. */
 export function apiGames(games: number, seed: string, players = 4): { actions: number; seconds: number } {
   const policy = new Int32Array(4);
@@ -75,6 +117,8 @@ const median = (xs: number[]): number => {
 };
 
 export interface BenchOptions {
+  /** 'olsen' (the shedding preset) or 'olsen-dk' (Danish Olsen). */
+  game: string;
   seed: string;
   /** Simulator games per repetition. */
   games: number;
@@ -84,26 +128,29 @@ export interface BenchOptions {
 
 /** Runs every tier `repeats` times and reports the run nearest the median, with every run's figure. */
 export function runBench(o: BenchOptions): Record<string, unknown> {
+  const dk = o.game === 'olsen-dk';
+  const simTier = dk ? heartsSimGames : simGames;
+  const apiTier = dk ? heartsApiGames : apiGames;
   // Warm-up so the JIT has compiled the hot paths before timing.
-  simGames(Math.min(20000, o.games), `${o.seed}/warmup`);
-  playBaselineGames(Math.min(2000, o.games), 1);
-  apiGames(Math.min(50, o.apiGames), `${o.seed}/warmup`);
+  simTier(Math.min(20000, o.games), `${o.seed}/warmup`);
+  if (!dk) playBaselineGames(Math.min(2000, o.games), 1);
+  apiTier(Math.min(50, o.apiGames), `${o.seed}/warmup`);
   const sims: TierResult[] = [];
   const apis: TierResult[] = [];
   const bases: TierResult[] = [];
   // Each tier in its own block: the API tier's garbage must not land in the simulator's timings.
   for (let r = 0; r < o.repeats; r++) {
-    const s = simGames(o.games, o.seed);
+    const s = simTier(o.games, o.seed);
     sims.push(tier(o.games, s.actions, s.seconds));
   }
-  // The plain loop is slower: a quarter of the games keeps the run short.
+  // The plain loop (shedding only) is slower: a quarter of the games keeps the run short.
   const baseGames = Math.max(1, Math.round(o.games / 4));
-  for (let r = 0; r < o.repeats; r++) {
+  for (let r = 0; r < o.repeats && !dk; r++) {
     const b = playBaselineGames(baseGames, 12345 + r);
     bases.push(tier(baseGames, b.actions, b.seconds));
   }
   for (let r = 0; r < o.repeats; r++) {
-    const a = apiGames(o.apiGames, o.seed);
+    const a = apiTier(o.apiGames, o.seed);
     apis.push(tier(o.apiGames, a.actions, a.seconds));
   }
   const middle = (rs: TierResult[]): TierResult => {
@@ -111,18 +158,20 @@ export function runBench(o: BenchOptions): Record<string, unknown> {
     return rs.reduce((best, x) => (Math.abs(x.actionsPerSec - m) < Math.abs(best.actionsPerSec - m) ? x : best));
   };
   const simMedian = median(sims.map((x) => x.actionsPerSec));
-  const baseMedian = median(bases.map((x) => x.actionsPerSec));
-  return {
-    bench: 'olsen-random',
-    preset: 'olsen',
+  const out: Record<string, unknown> = {
+    bench: dk ? 'olsen-dk-random' : 'olsen-random',
+    game: dk ? 'olsen-dk' : 'olsen',
     players: 4,
     seed: o.seed,
     repeats: o.repeats,
     node: process.version,
     sim: { ...middle(sims), actionsPerSecRuns: sims.map((x) => x.actionsPerSec) },
     api: { ...middle(apis), actionsPerSecRuns: apis.map((x) => x.actionsPerSec) },
-    baseline: { ...middle(bases), actionsPerSecRuns: bases.map((x) => x.actionsPerSec) },
-    simOverBaseline: round(simMedian / baseMedian, 2),
-    simOverApi: round(simMedian / median(apis.map((x) => x.actionsPerSec)), 1),
   };
+  if (!dk) {
+    out.baseline = { ...middle(bases), actionsPerSecRuns: bases.map((x) => x.actionsPerSec) };
+    out.simOverBaseline = round(simMedian / median(bases.map((x) => x.actionsPerSec)), 2);
+  }
+  out.simOverApi = round(simMedian / median(apis.map((x) => x.actionsPerSec)), 1);
+  return out;
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { verifyRecord, type VerifyOutput } from '@olsen/engine';
 import { runBench } from './bench.js';
+import { runHeartsPlay } from './hearts-play.js';
 import { runPlay } from './play.js';
 import { POLICIES, type PolicyName } from './policies.js';
 import { runSim } from './sim.js';
@@ -81,27 +82,33 @@ export function buildProgram(): Command {
 
   program
     .command('bench')
-    .description('Benchmark random 4-player Olsen games on the simulator tier, the public API and a plain JS loop.')
+    .description('Benchmark random 4-player games (Olsen, or Danish Olsen hands) on the simulator tier, the public API and, for Olsen, a plain JS loop.')
     .option('--json', 'print one JSON line (the default output)')
+    .addOption(new Option('-g, --game <game>', 'olsen or olsen-dk').choices(['olsen', 'olsen-dk']).default('olsen'))
     .option('-n, --games <n>', 'simulator games per repetition', int('games', 1, 1e8), 200000)
     .option('--api-games <n>', 'public-API games per repetition', int('api-games', 1, 1e6), 300)
     .option('--repeats <n>', 'repetitions (medians are reported)', int('repeats', 1, 99), 5)
     .option('-s, --seed <seed>', 'seed', 'bench')
-    .action((opts: { games: number; apiGames: number; repeats: number; seed: string }) => {
+    .action((opts: { game: string; games: number; apiGames: number; repeats: number; seed: string }) => {
       process.stdout.write(`${JSON.stringify(runBench(opts))}\n`);
     });
 
   program
     .command('play')
     .description('Play in the terminal against computer players.')
-    .option('-g, --game <preset>', 'olsen, vri-atter or vri-atter-002', 'olsen')
-    .option('-p, --players <n>', 'number of players, you included', int('players', 2, 6), 3)
+    .option('-g, --game <preset>', 'olsen, vri-atter, vri-atter-002 or olsen-dk (Danish Olsen)', 'olsen')
+    .option('-p, --players <n>', 'number of players, you included (Danish Olsen: 3–5, default 4)', int('players', 2, 6))
     .addOption(new Option('--lang <lang>', 'language').choices(['nb', 'en']).default('nb'))
     .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
     .option('--name <name>', 'your name', 'Du')
     .option('-r, --rules <json>', 'house rules as JSON', json, {})
-    .action(async (opts: { game: string; players: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown> }) => {
-      process.exitCode = await runPlay({ ...opts, name: opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name, output: process.stdout, input: process.stdin });
+    .action(async (opts: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown> }) => {
+      const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name;
+      const io = { output: process.stdout, input: process.stdin };
+      process.exitCode =
+        opts.game === 'olsen-dk'
+          ? await runHeartsPlay({ ...opts, ...io, name, players: opts.players ?? 4 })
+          : await runPlay({ ...opts, ...io, name, players: opts.players ?? 3 });
     });
   return program;
 }

@@ -34,6 +34,7 @@ export interface SimSummary {
 }
 
 export function runSim(o: SimOptions): { ok: true; summary: SimSummary } | { ok: false; message: string } {
+  if (o.game === 'olsen-dk') return { ok: false, message: "sim plays the shedding games; for Danish Olsen use 'olsen bench --game olsen-dk'." };
   const resolved = resolveRules(o.game, o.rules, o.players);
   if (!resolved.ok) return { ok: false, message: resolved.error.message };
   const rules = resolved.value;

@@ -1,0 +1,199 @@
+/**
+ * `olsen play --game olsen-dk`: Danish Olsen in the terminal. Shows the
+ * trick, who leads, the points taken and the totals, numbered legal cards;
+ * a refused card is explained with its H-rule. The computer players follow a
+ * few plain habits: pass the highest cards, duck under the trick, shed the
+ * queen of spades and hearts when void.
+ */
+import { createInterface } from 'node:readline/promises';
+import {
+  SUITS, applyHearts, createHeartsGame, heartsLegalActions, heartsOutcome, heartsToMove, heartsViewFor, localizeError, nextHeartsRound,
+  parseCard, parseNotation, type HeartsAction, type HeartsGame, type Lang,
+} from '@olsen/engine';
+import { suitSymbol } from './i18n.js';
+
+const TEXT = {
+  nb: {
+    title: 'Olsen (dansk) — unngå hjerter og spar dame!',
+    hand: (n: number, dealer: string) => `Giv ${n}. ${dealer} gir.`,
+    pass: (k: number, to: string) => `Gi bort tre kort til ${to} (skriv tre kort, f.eks. Qs Ah Kh, eller velg et nummer).`,
+    received: (cards: string) => `Du fikk ${cards}.`,
+    trick: 'Stikket',
+    empty: '(tomt — du spiller ut)',
+    lastTrick: (cards: string, who: string) => `Forrige stikk: ${cards} → ${who}`,
+    scores: 'Poeng (denne given / totalt)',
+    yourHand: 'Din hånd',
+    yourTurn: 'Din tur. Velg et nummer eller skriv et kort (f.eks. Qs):',
+    played: (who: string, card: string) => `${who} legger ${card}.`,
+    passed: (who: string) => `${who} har gitt bort tre kort.`,
+    took: (who: string, pts: number) => `${who} tar stikket${pts ? ` (${pts} poeng)` : ''}.`,
+    refused: 'Det går ikke',
+    handOver: 'Given er ferdig.',
+    moon: (who: string) => `${who} tok alle straffekortene!`,
+    winner: (names: string) => `Vinner: ${names}!`,
+    tieBreak: 'Likt nederst: en ekstra giv mellom de som står likt.',
+    next: 'Trykk Enter for neste giv.',
+    bye: 'Takk for spillet!',
+  },
+  en: {
+    title: 'Danish Olsen — avoid the hearts and the queen of spades!',
+    hand: (n: number, dealer: string) => `Hand ${n}. ${dealer} deals.`,
+    pass: (k: number, to: string) => `Pass three cards to ${to} (type three cards, e.g. Qs Ah Kh, or pick a number).`,
+    received: (cards: string) => `You received ${cards}.`,
+    trick: 'Trick',
+    empty: '(empty — you lead)',
+    lastTrick: (cards: string, who: string) => `Last trick: ${cards} → ${who}`,
+    scores: 'Points (this hand / total)',
+    yourHand: 'Your hand',
+    yourTurn: 'Your turn. Pick a number or type a card (e.g. Qs):',
+    played: (who: string, card: string) => `${who} plays ${card}.`,
+    passed: (who: string) => `${who} has passed three cards.`,
+    took: (who: string, pts: number) => `${who} takes the trick${pts ? ` (${pts} points)` : ''}.`,
+    refused: 'Not allowed',
+    handOver: 'The hand is over.',
+    moon: (who: string) => `${who} took every penalty card!`,
+    winner: (names: string) => `Winner: ${names}!`,
+    tieBreak: 'A tie for lowest: one extra hand between the tied players.',
+    next: 'Press Enter for the next hand.',
+    bye: 'Thanks for playing!',
+  },
+};
+
+const pretty = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
+const rankOfName = (c: string): number => parseCard(c) & 15;
+
+/** The computer's choice: plain habits, legal by construction (it picks from the legal list). */
+function botChoice(g: HeartsGame, seat: number): HeartsAction {
+  const legal = heartsLegalActions(g);
+  const v = heartsViewFor(g, seat);
+  if (legal.length === 0 || 'give' in legal[0]) {
+    const hand = [...(v.hand ?? [])].sort((a, b) => (a === 'Qs' ? 99 : rankOfName(a)) - (b === 'Qs' ? 99 : rankOfName(b)));
+    return { seat, give: hand.slice(-3) };
+  }
+  const cards = legal.map((a) => ('play' in a ? a.play[0] : 'Xx'));
+  const trick = v.trick.cards;
+  const pickCard = (c: string): HeartsAction => ({ seat, play: [c as never] });
+  if (trick.length === 0) return pickCard(cards.reduce((a, b) => (rankOfName(b) < rankOfName(a) ? b : a)));
+  const led = trick[0][1];
+  const following = cards.every((c) => c[1] === led);
+  if (following) {
+    const high = Math.max(...trick.filter((c) => c[1] === led).map(rankOfName));
+    const under = cards.filter((c) => rankOfName(c) < high);
+    const pool = under.length ? under : cards;
+    return pickCard(pool.reduce((a, b) => (rankOfName(b) > rankOfName(a) === (under.length > 0) ? b : a)));
+  }
+  if (cards.includes('Qs')) return pickCard('Qs');
+  const hearts = cards.filter((c) => c[1] === 'h');
+  const pool = hearts.length ? hearts : cards;
+  return pickCard(pool.reduce((a, b) => (rankOfName(b) > rankOfName(a) ? b : a)));
+}
+
+export async function runHeartsPlay(o: { players: number; lang: Lang; seed: string; name: string; rules: Record<string, unknown>; output: NodeJS.WritableStream; input: NodeJS.ReadableStream }): Promise<number> {
+  const t = TEXT[o.lang];
+  const out = (line = ''): void => void o.output.write(`${line}\n`);
+  const names = [o.name, 'Anne', 'Bo', 'Carl', 'Dorte'].slice(0, o.players);
+  const created = createHeartsGame({ players: names, seed: o.seed, rules: o.rules });
+  if (!created.ok) {
+    out(created.error.message);
+    return 2;
+  }
+  let g = created.value;
+  const rl = createInterface({ input: o.input, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (): Promise<string | null> => {
+    o.output.write('> ');
+    const next = await lines.next();
+    return next.done ? null : String(next.value);
+  };
+  const act = (a: HeartsAction): boolean => {
+    const res = applyHearts(g, a);
+    if (!res.ok) {
+      out(`${t.refused}: ${localizeError(res.error, o.lang)} (${res.error.rule ?? '—'})`);
+      return false;
+    }
+    const before = heartsViewFor(g, 0);
+    g = res.value;
+    const after = heartsViewFor(g, 0);
+    if ('play' in a) out(t.played(names[a.seat], pretty(a.play[0])));
+    else if (a.seat !== 0) out(t.passed(names[a.seat]));
+    if (before.phase === 'pass' && after.phase === 'play' && after.received?.length) out(t.received(after.received.map(pretty).join(' ')));
+    if (after.lastTrick && (before.lastTrick === null || after.lastTrick.cards.join() !== before.lastTrick.cards.join() || after.trick.cards.length === 0 && before.trick.cards.length > 0)) {
+      if ('play' in a && after.trick.cards.length === 0) out(t.took(names[after.lastTrick.winner], after.taken[after.lastTrick.winner] - before.taken[after.lastTrick.winner]));
+    }
+    return true;
+  };
+  out(t.title);
+  out(t.hand(1, names[g.rounds[0].dealer]));
+  for (;;) {
+    const view = heartsViewFor(g, 0);
+    if (view.phase === 'handOver' || view.phase === 'gameOver') {
+      const oc = heartsOutcome(g);
+      const last = oc.rounds[oc.rounds.length - 1];
+      out();
+      out(t.handOver);
+      if (last.points?.filter((p) => p === 26).length === names.length - 1) out(t.moon(names[last.points.indexOf(0)]));
+      out(t.scores);
+      names.forEach((nm, s) => out(`  ${nm}: ${last.points?.[s] ?? 0} / ${oc.totals[s]}`));
+      if (view.phase === 'gameOver') {
+        out(t.winner((oc.gameWinners ?? []).map((s) => names[s]).join(', ')));
+        break;
+      }
+      if (heartsViewFor(g, 0).tieBreak || (oc.totals && g.rules.pointLimit !== null && Math.max(...oc.totals) >= g.rules.pointLimit)) out(t.tieBreak);
+      out(t.next);
+      if ((await ask()) === null) break;
+      const next = nextHeartsRound(g);
+      if (!next.ok) break;
+      g = next.value;
+      out(t.hand(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
+      continue;
+    }
+    // Computer players pass and play as soon as it is their turn.
+    if (view.phase === 'pass') {
+      for (let s = 1; s < names.length; s++) if (heartsViewFor(g, s).legal.length > 0) act(botChoice(g, s));
+    }
+    const seat = heartsToMove(g);
+    if (seat === null) continue;
+    if (seat !== 0 && heartsViewFor(g, 0).phase === 'play') {
+      act(botChoice(g, seat));
+      continue;
+    }
+    const v = heartsViewFor(g, 0);
+    if (v.legal.length === 0) continue;
+    out();
+    if (v.phase === 'pass') out(t.pass(v.passOffset, names[(v.passOffset) % names.length]));
+    else {
+      out(`${t.trick}: ${v.trick.cards.length ? v.trick.cards.map((c, i) => `${names[(v.trick.leader + i) % names.length]} ${pretty(c)}`).join(', ') : t.empty}`);
+      if (v.lastTrick) out(t.lastTrick(v.lastTrick.cards.map(pretty).join(' '), names[v.lastTrick.winner]));
+      out(`${t.scores}: ${names.map((nm, s) => `${nm} ${v.taken[s]}/${v.totals[s]}`).join(', ')}`);
+    }
+    out(`${t.yourHand}: ${(v.hand ?? []).map(pretty).join(' ')}`);
+    out(t.yourTurn);
+    const legal = v.legal;
+    if (v.phase === 'play') legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${'play' in a ? pretty(a.play[0]) : ''}`));
+    else out(`  1–${legal.length}: ${legal.slice(0, 3).map((a, i) => `${i + 1}) ${'give' in a ? a.give.map(pretty).join(' ') : ''}`).join('  ')} …`);
+    const line = await ask();
+    if (line === null) break;
+    const text = line.trim();
+    if (text === '') continue;
+    if (/^(q|quit|avslutt)$/i.test(text)) break;
+    const num = Number(text);
+    if (Number.isInteger(num) && num >= 1 && num <= legal.length) {
+      act(legal[num - 1]);
+      continue;
+    }
+    const parts = text.split(/[\s,]+/);
+    if (v.phase === 'pass') {
+      act({ seat: 0, give: parts as never });
+      continue;
+    }
+    const parsed = parseNotation(parts[0], 0);
+    if (!parsed.ok || !('play' in parsed.value) || parsed.value.play.length !== 1) {
+      out(`${t.refused}: ${parsed.ok ? 'one card' : parsed.error.message}`);
+      continue;
+    }
+    act({ seat: 0, play: [parsed.value.play[0]] });
+  }
+  out(t.bye);
+  rl.close();
+  return 0;
+}
