@@ -13,7 +13,7 @@ import { err, ok, type CardName, type Result, type Seat } from '../types.js';
 import type { GameError, RoundResult } from '../game.js';
 import { resolveHeartsRules, type HeartsRules } from './rules.js';
 import {
-  A_GIVE, H_ACTIVE, H_BROKEN, H_DEALER, H_FIRST_CARD, H_GIVEN, H_LAST_TRICK, H_LAST_WINNER, H_LED, H_PASS_OFFSET, H_TIEBREAK,
+  A_GIVE, H_BROKEN, H_DEALER, H_FIRST_CARD, H_GIVEN, H_LAST_TRICK, H_LAST_WINNER, H_LED, H_PASS_OFFSET, H_TIEBREAK,
   H_TRICKS, H_TRICK_LEN, HP_GAME_OVER, HP_HAND_OVER, HP_PASS, HP_PLAY, HeartsSim, giveCode,
 } from './sim.js';
 
@@ -231,7 +231,7 @@ function heartsRoundResult(sim: HeartsSim, finished: boolean): RoundResult {
   const n = sim.players;
   const hands = Array.from({ length: n }, (_, s) => sim.handCount(s));
   if (!finished) return { finished, winner: null, places: null, hands, points: null };
-  const active = Array.from({ length: n }, (_, s) => sim.isActive(s));
+  const active = Array.from({ length: n }, (_, s) => sim.wasDealtIn(s));
   const points = Array.from({ length: n }, (_, s) => sim.points(s));
   // Places by the hand's points, lowest first, ties shared; seats outside a tie-break hand have none.
   const places = points.map((p, s) => (active[s] ? 1 + points.filter((q, t) => active[t] && q < p).length : 0));
@@ -332,7 +332,7 @@ export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
     taken: Array.from({ length: n }, (_, s) => sim.takenPoints(s)),
     totals: Array.from({ length: n }, (_, s) => sim.total(s)),
     tieBreak: st[H_TIEBREAK] === 1,
-    inHand: Array.from({ length: n }, (_, s) => (st[H_ACTIVE] & (1 << s)) !== 0),
+    inHand: Array.from({ length: n }, (_, s) => sim.wasDealtIn(s)),
     log,
     legal,
     version: g.version,

@@ -43,6 +43,7 @@ export const H_PER_HAND = 18; // cards per player this hand
 export const H_FIRST_CARD = 19; // the card that must open the hand (2c, or 3c when 2c is out)
 export const H_NORMAL_HANDS = 20; // hands played before any tie-break (drives the pass rotation)
 export const H_LAST_WINNER = 21; // winner of the last completed trick, -1 if none
+export const H_DEALT_IN = 22; // bit per seat dealt into the current (or just finished) hand
 export const H_SEATS = 24; // per seat 16 ints (5 seats)
 const S_HAND = 0; // 4 suit masks
 export const S_HEARTS = 4; // hearts taken this hand
@@ -131,6 +132,10 @@ export class HeartsSim {
   isActive(seat: number): boolean {
     return (this.st[H_ACTIVE] & (1 << seat)) !== 0;
   }
+  /** Was the seat dealt into the current (or just finished) hand? */
+  wasDealtIn(seat: number): boolean {
+    return (this.st[H_DEALT_IN] & (1 << seat)) !== 0;
+  }
   activeCount(): number {
     return popcount13(this.st[H_ACTIVE]);
   }
@@ -156,6 +161,7 @@ export class HeartsSim {
     st[H_BROKEN] = 0;
     st[H_GIVEN] = 0;
     st[H_LAST_WINNER] = -1;
+    st[H_DEALT_IN] = st[H_ACTIVE];
     for (let s = 0; s < this.players; s++) {
       const b = H_SEATS + s * SEAT_SIZE;
       st[b] = st[b + 1] = st[b + 2] = st[b + 3] = 0;
