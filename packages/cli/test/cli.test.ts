@@ -171,3 +171,31 @@ describe('olsen play', () => {
     expect(r.stdout).toMatch(/Not allowed: 'Xx' is not an action/);
   });
 });
+
+describe('Danish Olsen in the CLI', () => {
+  it('verify answers olsen-dk records', () => {
+    const r = olsen(['verify', `${fixtures}olsen-dk/moon-3-players.json`]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).result.rounds[0].points).toEqual([0, 26, 26]);
+  });
+
+  it('play --game olsen-dk shows the trick and the scores, in Norwegian by default, and names the H-rule of a refused card', () => {
+    const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--rules', '{"deals":1}'], new Array(40).fill('1').join('\n') + '\n');
+    expect(nb.code).toBe(0);
+    expect(nb.stdout).toContain('Stikket');
+    expect(nb.stdout).toContain('Poeng (denne given / totalt)');
+    expect(nb.stdout).toMatch(/Vinner: .+!/);
+    const en = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--lang', 'en', '--rules', '{"deals":1}'], ['Ah', ...new Array(40).fill('1')].join('\n') + '\n');
+    expect(en.stdout).toContain('Your hand');
+    expect(en.stdout).toMatch(/Not allowed: .*\(H\d+\)/);
+  });
+
+  it('bench --game olsen-dk prints the tiers', () => {
+    const r = olsen(['bench', '--game', 'olsen-dk', '--json', '--games', '2000', '--api-games', '5', '--repeats', '1']);
+    expect(r.code).toBe(0);
+    const b = JSON.parse(r.stdout);
+    expect(b.game).toBe('olsen-dk');
+    expect(b.sim.actionsPerGame).toBe(52);
+    expect(b.api.actionsPerGame).toBe(52);
+  });
+});
