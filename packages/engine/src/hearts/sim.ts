@@ -186,6 +186,8 @@ export class HeartsSim {
       // Shuffle and deal in one pass: a Fisher–Yates step fixes position i for good, and position i
       // goes to the (i+1)-th seat from the dealer — the same cards `shuffleRange` then a deal would give.
       let x = st[H_RNG], y = st[H_RNG + 1], z = st[H_RNG + 2], w = st[H_RNG + 3];
+      // Position i goes to seat (dealer + 1 + i) mod active; count the seat down instead of dividing.
+      let seat = (dealer + len) % active;
       for (let i = len - 1; i >= 0; i--) {
         let c = deck[i];
         if (i > 0) {
@@ -198,9 +200,9 @@ export class HeartsSim {
           c = deck[j];
           deck[j] = deck[i];
         }
-        const seat = (dealer + 1 + i) % active;
         const b = H_SEATS + seat * SEAT_SIZE;
         st[b + (c >> 4)] |= 1 << (c & 15);
+        seat = seat === 0 ? active - 1 : seat - 1;
       }
       st[H_RNG] = x;
       st[H_RNG + 1] = y;
