@@ -53,7 +53,7 @@ export function heartsSimGames(games: number, seed: string, players = 4): { acti
   if (!rules.ok) throw new Error(rules.error.message);
   const sim = new HeartsSim(rules.value, players);
   sim.seed(seed);
-  const policy = new Int32Array(4);
+  const policy = new Int32Array(6); // pickHalf's state
   seedFromString(policy, 0, `${seed}/policy`);
   let actions = 0;
   let dealer = players - 1;

@@ -76,3 +76,20 @@ export function shuffleRange(a: Int32Array | number[], from: number, to: number,
 export function pick(s: Int32Array, o: number, n: number): number {
   return ((nextU32(s, o) >>> 16) * n) >>> 16;
 }
+
+/**
+ * `pick` that spends each 32-bit draw on two choices (the high half, then the
+ * low half), for playouts where the generator is a visible share of the cost.
+ * Needs two more words of state: `s[o+4]` keeps the spare half, `s[o+5]` says
+ * whether it is there (so the state is six words).
+ */
+export function pickHalf(s: Int32Array, o: number, n: number): number {
+  if (s[o + 5] !== 0) {
+    s[o + 5] = 0;
+    return ((s[o + 4] & 0xffff) * n) >>> 16;
+  }
+  const t = nextU32(s, o);
+  s[o + 4] = t;
+  s[o + 5] = 1;
+  return ((t >>> 16) * n) >>> 16;
+}

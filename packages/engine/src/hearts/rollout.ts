@@ -1,12 +1,12 @@
 /**
  * Random playouts of Danish Olsen: uniform over the legal cards in the order
  * `HeartsSim.generate` lists them (suits c d h s, low to high), choosing with
- * `pick` only when there is a choice. The play loop runs on local variables;
+ * `pickHalf` (six words of policy state) only when there is a choice. The play loop runs on local variables;
  * a pass phase, if any, goes through the generic loop first. A test checks
  * that it makes exactly the generic loop's choices.
  */
 import { QUEEN } from '../card.js';
-import { pick } from '../rng.js';
+import { pickHalf } from '../rng.js';
 import { H_BROKEN, H_FIRST_CARD, H_LAST_TRICK, H_LAST_WINNER, H_LEADER, H_LED, H_PER_HAND, H_PHASE, H_SEATS, H_TO_MOVE, H_TRICK_LEN, H_TRICKS, HP_PASS, HP_PLAY, type HeartsSim, SEAT_SIZE, S_COUNT, S_HEARTS, S_JD, S_QS } from './sim.js';
 
 const POP = new Uint8Array(1 << 13);
@@ -20,7 +20,7 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
   let actions = 0;
   while (st[H_PHASE] === HP_PASS) {
     const n = sim.generate(scratch);
-    sim.apply(scratch[n === 1 ? 0 : pick(policy, 0, n)]);
+    sim.apply(scratch[n === 1 ? 0 : pickHalf(policy, 0, n)]);
     actions++;
   }
   if (st[H_PHASE] !== HP_PLAY) return actions;
@@ -28,7 +28,7 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
   if (st[H_TRICK_LEN] !== 0 || sim.activeCount() !== sim.players) {
     while (st[H_PHASE] === HP_PLAY) {
       const n = sim.generate(scratch);
-      sim.apply(scratch[n === 1 ? 0 : pick(policy, 0, n)]);
+      sim.apply(scratch[n === 1 ? 0 : pickHalf(policy, 0, n)]);
       actions++;
     }
     return actions;
@@ -36,6 +36,8 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
   const players = sim.players;
   const penaltyFirst = sim.rules.penaltyOnFirstTrick;
   let p0 = policy[0], p1 = policy[1], p2 = policy[2], p3 = policy[3];
+  let spare = policy[4];
+  let hasSpare = policy[5] !== 0;
   let seat = st[H_TO_MOVE];
   let tricks = st[H_TRICKS];
   let broken = st[H_BROKEN];
@@ -60,12 +62,20 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
         suit = led;
         const n = POP[m];
         if (n > 1) {
-          const t = (((p0 + p1) | 0) + p3) | 0;
-          p3 = (p3 + 1) | 0;
-          p0 = p1 ^ (p1 >>> 9);
-          p1 = (p2 + (p2 << 3)) | 0;
-          p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
-          k = ((t >>> 16) * n) >>> 16; // as rng.pick
+          // As rng.pickHalf: the spare low half first, else a fresh draw's high half.
+          if (hasSpare) {
+            hasSpare = false;
+            k = ((spare & 0xffff) * n) >>> 16;
+          } else {
+            const t = (((p0 + p1) | 0) + p3) | 0;
+            p3 = (p3 + 1) | 0;
+            p0 = p1 ^ (p1 >>> 9);
+            p1 = (p2 + (p2 << 3)) | 0;
+            p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
+            spare = t;
+            hasSpare = true;
+            k = ((t >>> 16) * n) >>> 16;
+          }
         }
       } else {
         let c = st[b], d = st[b + 1], h = st[b + 2], s = st[b + 3];
@@ -81,12 +91,19 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
         const nc = POP[c], nd = POP[d], nh = POP[h];
         const n = nc + nd + nh + POP[s];
         if (n > 1) {
-          const t = (((p0 + p1) | 0) + p3) | 0;
-          p3 = (p3 + 1) | 0;
-          p0 = p1 ^ (p1 >>> 9);
-          p1 = (p2 + (p2 << 3)) | 0;
-          p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
-          k = ((t >>> 16) * n) >>> 16;
+          if (hasSpare) {
+            hasSpare = false;
+            k = ((spare & 0xffff) * n) >>> 16;
+          } else {
+            const t = (((p0 + p1) | 0) + p3) | 0;
+            p3 = (p3 + 1) | 0;
+            p0 = p1 ^ (p1 >>> 9);
+            p1 = (p2 + (p2 << 3)) | 0;
+            p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
+            spare = t;
+            hasSpare = true;
+            k = ((t >>> 16) * n) >>> 16;
+          }
         }
         if (k < nc) {
           suit = 0;
@@ -138,6 +155,8 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
   policy[1] = p1;
   policy[2] = p2;
   policy[3] = p3;
+  policy[4] = spare;
+  policy[5] = hasSpare ? 1 : 0;
   st[H_TRICKS] = tricks;
   st[H_BROKEN] = broken;
   st[H_LEADER] = seat;
