@@ -76,7 +76,7 @@ export class HeartsSim {
   private readonly maxDepth: number;
   private readonly deck = new Int32Array(52);
   /** H1 card lists per number of players dealt in (2..5), computed once. */
-  private readonly decks: readonly (readonly number[])[] = [0, 1, 2, 3, 4, 5].map((n) => HeartsSim.deckFor(n));
+  private readonly decks: readonly Int32Array[] = [0, 1, 2, 3, 4, 5].map((n) => Int32Array.from(HeartsSim.deckFor(n)));
   readonly rules: HeartsRules;
   readonly players: number;
   /** The rules pass cards before (some) hands. */
@@ -180,7 +180,7 @@ export class HeartsSim {
     const cards = this.decks[active];
     const deck = this.deck;
     const len = cards.length;
-    for (let i = 0; i < len; i++) deck[i] = cards[i];
+    deck.set(cards);
     const st = this.st;
     if (active === this.players) {
       // Shuffle and deal in one pass: a Fisher–Yates step fixes position i for good, and position i
