@@ -54,31 +54,17 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
     let jdIn = 0;
     for (let pos = 0; pos < players; pos++) {
       const b = H_SEATS + seat * SEAT_SIZE;
-      let suit: number;
-      let m: number;
-      let k = 0;
-      if (pos > 0 && (m = st[b + led]) !== 0) {
-        // H5: following suit, the common case.
-        suit = led;
-        const n = POP[m];
-        if (n > 1) {
-          // As rng.pickHalf: the spare low half first, else a fresh draw's high half.
-          if (hasSpare) {
-            hasSpare = false;
-            k = ((spare & 0xffff) * n) >>> 16;
-          } else {
-            const t = (((p0 + p1) | 0) + p3) | 0;
-            p3 = (p3 + 1) | 0;
-            p0 = p1 ^ (p1 >>> 9);
-            p1 = (p2 + (p2 << 3)) | 0;
-            p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
-            spare = t;
-            hasSpare = true;
-            k = ((t >>> 16) * n) >>> 16;
-          }
-        }
-      } else {
-        let c = st[b], d = st[b + 1], h = st[b + 2], s = st[b + 3];
+      let suit = led;
+      let m = pos > 0 ? st[b + led] : 0;
+      let c = 0, d = 0, h = 0, s = 0;
+      let n: number;
+      const following = m !== 0; // H5: following suit, the common case
+      if (following) n = POP[m];
+      else {
+        c = st[b];
+        d = st[b + 1];
+        h = st[b + 2];
+        s = st[b + 3];
         if (pos === 0) {
           if (tricks === 0) {
             c = d = h = s = 0;
@@ -88,23 +74,27 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
           h = 0; // H7
           s &= ~QS_BIT;
         }
-        const nc = POP[c], nd = POP[d], nh = POP[h];
-        const n = nc + nd + nh + POP[s];
-        if (n > 1) {
-          if (hasSpare) {
-            hasSpare = false;
-            k = ((spare & 0xffff) * n) >>> 16;
-          } else {
-            const t = (((p0 + p1) | 0) + p3) | 0;
-            p3 = (p3 + 1) | 0;
-            p0 = p1 ^ (p1 >>> 9);
-            p1 = (p2 + (p2 << 3)) | 0;
-            p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
-            spare = t;
-            hasSpare = true;
-            k = ((t >>> 16) * n) >>> 16;
-          }
+        n = POP[c] + POP[d] + POP[h] + POP[s];
+      }
+      let k = 0;
+      if (n > 1) {
+        // As rng.pickHalf: the spare low half first, else a fresh draw's high half.
+        if (hasSpare) {
+          hasSpare = false;
+          k = ((spare & 0xffff) * n) >>> 16;
+        } else {
+          const t = (((p0 + p1) | 0) + p3) | 0;
+          p3 = (p3 + 1) | 0;
+          p0 = p1 ^ (p1 >>> 9);
+          p1 = (p2 + (p2 << 3)) | 0;
+          p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
+          spare = t;
+          hasSpare = true;
+          k = ((t >>> 16) * n) >>> 16;
         }
+      }
+      if (!following) {
+        const nc = POP[c], nd = POP[d], nh = POP[h];
         if (k < nc) {
           suit = 0;
           m = c;
