@@ -1,11 +1,15 @@
 /**
- * `olsen bench`: random games, 4 players, the `olsen` preset, a fixed seed;
- * every decision uniform over the legal actions of the player to act (an
- * eight once per suit it can name, a voluntary draw is an action, the last
- * card call is always made). Measures the simulator tier, the public API
- * tier and a plain JavaScript loop, and prints one JSON line.
+ * `olsen bench`: random games, 4 players, a fixed seed; every decision
+ * uniform over the legal actions of the player to act. Olsen (the `olsen`
+ * preset: an eight once per suit it can name, a voluntary draw is an action,
+ * the last-card call is always made) is also played by a plain JavaScript
+ * loop as a yardstick; Danish Olsen counts one hand as one game. Prints one
+ * JSON line.
  */
-import { HeartsSim, Sim, apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsRollout, heartsToMove, resolveHeartsRules, legalActions, pick, resolveRules, rollout, seedFromString, toMove, type Game } from '@olsen/engine';
+import {
+  HeartsSim, Sim, apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsRollout, heartsToMove, legalActions, pick, resolveHeartsRules,
+  resolveRules, rollout, seedFromString, toMove, type Game,
+} from '@olsen/engine';
 import { playBaselineGames } from './baseline.js';
 
 export interface TierResult {
@@ -27,13 +31,53 @@ const tier = (games: number, actions: number, seconds: number): TierResult => ({
 });
 const round = (x: number, d: number): number => Math.round(x * 10 ** d) / 10 ** d;
 
-/** The simulator tier: plays `games` games in one Sim, no allocation per step. */
-export function simGames(games: number, seed: string, players = 4): { actions: number; seconds: number } {
-  const rules = resolveRules('olsen', {}, players);
-  if (!rules.ok) throw new Error(rules.error.message);
-  const sim = new Sim(rules.value, players);
-  sim.seed(seed);
-  const policy = new Int32Array(4);
+/** What the benchmark needs of a game family: its two tiers and its random playout. */
+interface BenchFamily {
+  /** A simulator ready to deal, and the random playout that plays one game (one hand) on it. */
+  simulator(players: number, seed: string): { newGame(): void; dealRound(dealer: number): void; play(policy: Int32Array): number };
+  /** One game through the public API with a uniform random policy. */
+  apiGame(names: string[], seed: string, policy: Int32Array): number;
+}
+
+const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+const choose = <T>(legal: readonly T[], policy: Int32Array): T => legal[legal.length === 1 ? 0 : pick(policy, 0, legal.length)];
+
+const FAMILIES: Record<'olsen' | 'olsen-dk', BenchFamily> = {
+  olsen: {
+    simulator(players, seed) {
+      const sim = new Sim(unwrap(resolveRules('olsen', {}, players)), players);
+      sim.seed(seed);
+      return { newGame: () => sim.newGame(), dealRound: (d) => sim.dealRound(d), play: (policy) => rollout(sim, policy) };
+    },
+    apiGame(names, seed, policy) {
+      let g: Game = unwrap(createGame({ game: 'olsen', players: names, seed }));
+      let actions = 0;
+      for (; toMove(g) !== null; actions++) g = unwrap(apply(g, choose(legalActions(g), policy)));
+      return actions;
+    },
+  },
+  'olsen-dk': {
+    simulator(players, seed) {
+      const sim = new HeartsSim(unwrap(resolveHeartsRules({}, players)), players);
+      sim.seed(seed);
+      return { newGame: () => sim.newGame(), dealRound: (d) => sim.dealRound(d), play: (policy) => heartsRollout(sim, policy) };
+    },
+    apiGame(names, seed, policy) {
+      let g = unwrap(createHeartsGame({ players: names, seed }));
+      let actions = 0;
+      for (; heartsToMove(g) !== null; actions++) g = unwrap(applyHearts(g, choose(heartsLegalActions(g), policy)));
+      return actions;
+    },
+  },
+};
+
+/** The simulator tier: `games` games (Danish Olsen: hands) in one simulator, no allocation per step. */
+export function simGames(games: number, seed: string, game: 'olsen' | 'olsen-dk' = 'olsen', players = 4): { actions: number; seconds: number } {
+  const sim = FAMILIES[game].simulator(players, seed);
+  const policy = new Int32Array(6); // pick uses four words, pickHalf six
   seedFromString(policy, 0, `${seed}/policy`);
   let actions = 0;
   let dealer = players - 1;
@@ -42,72 +86,19 @@ export function simGames(games: number, seed: string, players = 4): { actions: n
     sim.newGame();
     sim.dealRound(dealer);
     dealer = dealer + 1 === players ? 0 : dealer + 1;
-    actions += rollout(sim, policy);
+    actions += sim.play(policy);
   }
   return { actions, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** Danish Olsen on the simulator tier: one hand is one game. */
-export function heartsSimGames(games: number, seed: string, players = 4): { actions: number; seconds: number } {
-  const rules = resolveHeartsRules({}, players);
-  if (!rules.ok) throw new Error(rules.error.message);
-  const sim = new HeartsSim(rules.value, players);
-  sim.seed(seed);
-  const policy = new Int32Array(6); // pickHalf's state
-  seedFromString(policy, 0, `${seed}/policy`);
-  let actions = 0;
-  let dealer = players - 1;
-  const t0 = performance.now();
-  for (let g = 0; g < games; g++) {
-    sim.newGame();
-    sim.dealRound(dealer);
-    dealer = dealer + 1 === players ? 0 : dealer + 1;
-    actions += heartsRollout(sim, policy);
-  }
-  return { actions, seconds: (performance.now() - t0) / 1000 };
-}
-
-/** Danish Olsen through the public API, one hand per game. */
-export function heartsApiGames(games: number, seed: string, players = 4): { actions: number; seconds: number } {
-  const policy = new Int32Array(4);
-  seedFromString(policy, 0, `${seed}/policy`);
-  const names = ['A', 'B', 'C', 'D', 'E'].slice(0, players);
-  let actions = 0;
-  const t0 = performance.now();
-  for (let i = 0; i < games; i++) {
-    const created = createHeartsGame({ players: names, seed: `${seed}/${i}` });
-    if (!created.ok) throw new Error(created.error.message);
-    let g = created.value;
-    while (heartsToMove(g) !== null) {
-      const legal = heartsLegalActions(g);
-      const res = applyHearts(g, legal[legal.length === 1 ? 0 : pick(policy, 0, legal.length)]);
-      if (!res.ok) throw new Error(res.error.message);
-      g = res.value;
-      actions++;
-    }
-  }
-  return { actions, seconds: (performance.now() - t0) / 1000 };
-}
-
-/** The public tier: the same policy through createGame / legalActions / apply. */
-export function apiGames(games: number, seed: string, players = 4): { actions: number; seconds: number } {
+/** The public tier: the same policy through create / legal actions / apply. */
+export function apiGames(games: number, seed: string, game: 'olsen' | 'olsen-dk' = 'olsen', players = 4): { actions: number; seconds: number } {
   const policy = new Int32Array(4);
   seedFromString(policy, 0, `${seed}/policy`);
   const names = ['A', 'B', 'C', 'D', 'E', 'F'].slice(0, players);
   let actions = 0;
   const t0 = performance.now();
-  for (let i = 0; i < games; i++) {
-    const created = createGame({ game: 'olsen', players: names, seed: `${seed}/${i}` });
-    if (!created.ok) throw new Error(created.error.message);
-    let g: Game = created.value;
-    while (toMove(g) !== null) {
-      const legal = legalActions(g);
-      const res = apply(g, legal[legal.length === 1 ? 0 : pick(policy, 0, legal.length)]);
-      if (!res.ok) throw new Error(res.error.message);
-      g = res.value;
-      actions++;
-    }
-  }
+  for (let i = 0; i < games; i++) actions += FAMILIES[game].apiGame(names, `${seed}/${i}`, policy);
   return { actions, seconds: (performance.now() - t0) / 1000 };
 }
 
@@ -129,8 +120,9 @@ export interface BenchOptions {
 /** Runs every tier `repeats` times and reports the run nearest the median, with every run's figure. */
 export function runBench(o: BenchOptions): Record<string, unknown> {
   const dk = o.game === 'olsen-dk';
-  const simTier = dk ? heartsSimGames : simGames;
-  const apiTier = dk ? heartsApiGames : apiGames;
+  const game = dk ? 'olsen-dk' : 'olsen';
+  const simTier = (n: number, seed: string) => simGames(n, seed, game);
+  const apiTier = (n: number, seed: string) => apiGames(n, seed, game);
   // Warm-up so the JIT has compiled the hot paths before timing.
   simTier(Math.min(20000, o.games), `${o.seed}/warmup`);
   if (!dk) playBaselineGames(Math.min(2000, o.games), 1);
