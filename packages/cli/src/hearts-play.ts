@@ -5,12 +5,12 @@
  * few plain habits: pass the highest cards, duck under the trick, shed the
  * queen of spades and hearts when void.
  */
-import { createInterface } from 'node:readline/promises';
 import {
   SUITS, applyHearts, createHeartsGame, heartsLegalActions, heartsOutcome, heartsToMove, heartsViewFor, localizeError, nextHeartsRound,
   parseCard, parseNotation, type HeartsAction, type HeartsGame, type Lang,
 } from '@olsen/engine';
 import { suitSymbol } from './i18n.js';
+import { createPrompt } from './prompt.js';
 
 const TEXT = {
   nb: {
@@ -98,13 +98,8 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     return 2;
   }
   let g = created.value;
-  const rl = createInterface({ input: o.input, terminal: false });
-  const lines = rl[Symbol.asyncIterator]();
-  const ask = async (): Promise<string | null> => {
-    o.output.write('> ');
-    const next = await lines.next();
-    return next.done ? null : String(next.value);
-  };
+  const rl = createPrompt(o.input, o.output);
+  const ask = (): Promise<string | null> => rl.ask();
   const act = (a: HeartsAction): boolean => {
     const res = applyHearts(g, a);
     if (!res.ok) {

@@ -4,7 +4,6 @@
  * active suit, the others' card counts, whose turn it is and numbered legal
  * moves; a refused move is explained with the rule's sentence.
  */
-import { createInterface } from 'node:readline/promises';
 import {
   A_DRAW,
   A_NAME,
@@ -31,6 +30,7 @@ import {
 } from '@olsen/engine';
 import { policyOf } from './policies.js';
 import { suitName, suitSymbol, textsFor } from './i18n.js';
+import { createPrompt } from './prompt.js';
 
 export interface PlayOptions {
   game: string;
@@ -57,13 +57,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     return 2;
   }
   let g: Game = created.value;
-  const rl = createInterface({ input: o.input, terminal: false });
-  const lines = rl[Symbol.asyncIterator]();
-  const ask = async (): Promise<string | null> => {
-    o.output.write('> ');
-    const next = await lines.next();
-    return next.done ? null : String(next.value);
-  };
+  const rl = createPrompt(o.input, o.output);
+  const ask = (): Promise<string | null> => rl.ask();
   const rng = new Int32Array(4);
   seedFromString(rng, 0, `${o.seed}/bots`);
   const bot = policyOf('greedy');
