@@ -2,6 +2,8 @@
 import { SUIT_NAMES, type Lang } from '@olsen/engine';
 
 const SYMBOLS = ['♣', '♦', '♥', '♠'];
+/** English verb agreement: "You play", "Kari plays". */
+const v = (name: string, verb: string): string => (name === 'You' ? verb : `${verb}s`);
 export const suitSymbol = (s: number): string => SYMBOLS[s];
 
 export const TEXT = {
@@ -34,7 +36,7 @@ export const TEXT = {
     blocked: 'Ingen kan legge eller trekke: runden er låst.',
     pressEnter: 'Trykk Enter for neste runde.',
     bye: 'Takk for spillet!',
-    you: 'du',
+    you: 'Du',
   },
   en: {
     title: (game: string) => `${game} — let's play!`,
@@ -46,13 +48,13 @@ export const TEXT = {
     yourHand: 'Your hand',
     yourTurn: 'Your turn. Pick a number or type a move (e.g. Kc, 8d>h, draw, pass):',
     turnOf: (name: string) => `${name} to play.`,
-    played: (name: string, cards: string, suit: string | null) => `${name} plays ${cards}${suit ? ` and names ${suit}` : ''}.`,
-    drew: (name: string) => `${name} draws a card.`,
+    played: (name: string, cards: string, suit: string | null) => `${name} ${v(name, 'play')} ${cards}${suit ? ` and ${v(name, 'name')} ${suit}` : ''}.`,
+    drew: (name: string) => `${name} ${v(name, 'draw')} a card.`,
     youDrew: (card: string) => `You drew ${card}.`,
-    passed: (name: string) => `${name} passes.`,
-    called: (name: string, word: string) => `${name} calls "${word}"!`,
-    caught: (by: string, who: string, n: number) => `${by} bangs the table! ${who} forgot the call and draws ${n} cards.`,
-    named: (name: string, suit: string) => `${name} names ${suit} for the turned eight.`,
+    passed: (name: string) => `${name} ${name === 'You' ? 'pass' : 'passes'}.`,
+    called: (name: string, word: string) => `${name} ${v(name, 'call')} "${word}"!`,
+    caught: (by: string, who: string, n: number) => `${by} ${v(by, 'bang')} the table! ${who} forgot the call and ${v(who, 'draw')} ${n} cards.`,
+    named: (name: string, suit: string) => `${name} ${v(name, 'name')} ${suit} for the turned eight.`,
     refused: 'Not allowed',
     draw: 'draw',
     pass: 'pass',
@@ -65,7 +67,7 @@ export const TEXT = {
     blocked: 'Nobody can play or draw: the round is blocked.',
     pressEnter: 'Press Enter for the next round.',
     bye: 'Thanks for playing!',
-    you: 'you',
+    you: 'You',
   },
 } as const;
 
