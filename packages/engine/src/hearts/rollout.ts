@@ -40,45 +40,97 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
   let hasSpare = policy[5] !== 0;
   let seat = st[H_TO_MOVE];
   let tricks = st[H_TRICKS];
+  const startTricks = tricks;
   let broken = st[H_BROKEN];
   const perHand = st[H_PER_HAND];
   const first = st[H_FIRST_CARD];
   let lastWinner = -1;
   const lastTrick = perHand - 1;
   while (tricks < perHand) {
-    let led = -1;
-    let bestRank = -1;
-    let bestSeat = -1;
+    const recordTrick = tricks === lastTrick;
+    // The lead (H4 on the first trick, H6 after it).
+    let b = H_SEATS + seat * SEAT_SIZE;
+    let c = st[b], d = st[b + 1], h = st[b + 2], s = st[b + 3];
+    if (tricks === 0) {
+      c = d = h = s = 0;
+      if (first >> 4 === 0) c = 1 << (first & 15);
+    } else if (!broken && (c | d | s) !== 0) h = 0;
+    let nc = POP[c], nd = POP[d], nh = POP[h];
+    let n = nc + nd + nh + POP[s];
+    let k = 0;
+    // The generator step is written out where it is used (twice below): a closure or a call
+    // would move the policy's state from registers to memory on the hottest path.
+    if (n > 1) {
+      if (hasSpare) {
+        hasSpare = false;
+        k = ((spare & 0xffff) * n) >>> 16; // as rng.pickHalf
+      } else {
+        const t = (((p0 + p1) | 0) + p3) | 0;
+        p3 = (p3 + 1) | 0;
+        p0 = p1 ^ (p1 >>> 9);
+        p1 = (p2 + (p2 << 3)) | 0;
+        p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
+        spare = t;
+        hasSpare = true;
+        k = ((t >>> 16) * n) >>> 16;
+      }
+    }
+    let suit: number;
+    let m: number;
+    if (k < nc) {
+      suit = 0;
+      m = c;
+    } else if (k < nc + nd) {
+      suit = 1;
+      m = d;
+      k -= nc;
+    } else if (k < nc + nd + nh) {
+      suit = 2;
+      m = h;
+      k -= nc + nd;
+    } else {
+      suit = 3;
+      m = s;
+      k -= nc + nd + nh;
+    }
+    while (k-- > 0) m &= m - 1;
+    let rank = 31 - Math.clz32(m & -m);
+    st[b + suit] &= ~(1 << rank);
+    if (recordTrick) st[H_LAST_TRICK] = (suit << 4) | rank;
+    const led = suit;
+    let bestRank = rank;
+    let bestSeat = seat;
     let heartsIn = 0;
     let qsIn = 0;
     let jdIn = 0;
-    for (let pos = 0; pos < players; pos++) {
-      const b = H_SEATS + seat * SEAT_SIZE;
-      let suit = led;
-      let m = pos > 0 ? st[b + led] : 0;
-      let c = 0, d = 0, h = 0, s = 0;
-      let n: number;
-      const following = m !== 0; // H5: following suit, the common case
-      if (following) n = POP[m];
+    if (suit === 2) {
+      broken = 1; // H6: a forced heart lead breaks hearts too
+      heartsIn = 1;
+    } else if (suit === 3 && rank === QUEEN) qsIn = 1;
+    else if (suit === 1 && rank === 9) jdIn = 1;
+    seat = seat + 1 === players ? 0 : seat + 1;
+    // The others, in turn.
+    for (let pos = 1; pos < players; pos++) {
+      b = H_SEATS + seat * SEAT_SIZE;
+      m = st[b + led];
+      suit = led;
+      if (m !== 0) n = POP[m]; // H5: follow suit
       else {
         c = st[b];
         d = st[b + 1];
         h = st[b + 2];
         s = st[b + 3];
-        if (pos === 0) {
-          if (tricks === 0) {
-            c = d = h = s = 0;
-            if (first >> 4 === 0) c = 1 << (first & 15);
-          } else if (!broken && (c | d | s) !== 0) h = 0; // H6
-        } else if (tricks === 0 && !penaltyFirst && (c | d | (s & ~QS_BIT)) !== 0) {
+        if (tricks === 0 && !penaltyFirst && (c | d | (s & ~QS_BIT)) !== 0) {
           h = 0; // H7
           s &= ~QS_BIT;
         }
-        n = POP[c] + POP[d] + POP[h] + POP[s];
+        nc = POP[c];
+        nd = POP[d];
+        nh = POP[h];
+        n = nc + nd + nh + POP[s];
       }
-      let k = 0;
+      k = 0;
       if (n > 1) {
-        // As rng.pickHalf: the spare low half first, else a fresh draw's high half.
         if (hasSpare) {
           hasSpare = false;
           k = ((spare & 0xffff) * n) >>> 16;
@@ -93,8 +145,7 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
           k = ((t >>> 16) * n) >>> 16;
         }
       }
-      if (!following) {
-        const nc = POP[c], nd = POP[d], nh = POP[h];
+      if (m === 0) {
         if (k < nc) {
           suit = 0;
           m = c;
@@ -113,34 +164,35 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
         }
       }
       while (k-- > 0) m &= m - 1;
-      const rank = 31 - Math.clz32(m & -m);
+      rank = 31 - Math.clz32(m & -m);
       st[b + suit] &= ~(1 << rank);
-      actions++;
-      if (tricks === lastTrick) st[H_LAST_TRICK + pos] = (suit << 4) | rank;
-      if (pos === 0) led = suit;
+      if (recordTrick) st[H_LAST_TRICK + pos] = (suit << 4) | rank;
+      if (suit === led) {
+        if (rank > bestRank) {
+          bestRank = rank;
+          bestSeat = seat;
+        }
+      }
       if (suit === 2) {
         broken = 1;
         heartsIn++;
       } else if (suit === 3 && rank === QUEEN) qsIn = 1;
       else if (suit === 1 && rank === 9) jdIn = 1;
-      if (suit === led && rank > bestRank) {
-        bestRank = rank;
-        bestSeat = seat;
-      }
       seat = seat + 1 === players ? 0 : seat + 1;
     }
     const wb = H_SEATS + bestSeat * SEAT_SIZE;
     st[wb + S_HEARTS] += heartsIn;
     if (qsIn) st[wb + S_QS] = 1;
     if (jdIn) st[wb + S_JD] = 1;
-    if (tricks === lastTrick) {
-      st[H_LAST_TRICK + 5] = seat; // the trick's leader
+    if (recordTrick) {
+      st[H_LAST_TRICK + 5] = seat; // the trick's leader (the seat after the last player is the leader again)
       st[H_LED] = led;
     }
     seat = bestSeat;
     lastWinner = bestSeat;
     tricks++;
   }
+  actions += (perHand - startTricks) * players; // every card of every trick was one decision
   policy[0] = p0;
   policy[1] = p1;
   policy[2] = p2;
