@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@olsen/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
+      '@olsen/bots': fileURLToPath(new URL('./packages/bots/src/index.ts', import.meta.url)),
     },
   },
   test: {

@@ -1,16 +1,16 @@
 /**
  * `olsen play --game olsen-dk`: Danish Olsen in the terminal. Shows the
  * trick, who leads, the points taken and the totals, numbered legal cards;
- * a refused card is explained with its H-rule. The computer players follow a
- * few plain habits: pass the highest cards, duck under the trick, shed the
- * queen of spades and hearts when void.
+ * a refused card is explained with its H-rule. The computer players are the
+ * bots package's, at the chosen level.
  */
 import {
-  SUITS, applyHearts, createHeartsGame, heartsLegalActions, heartsOutcome, heartsToMove, heartsViewFor, localizeError, nextHeartsRound,
-  parseCard, parseNotation, type HeartsAction, type HeartsGame, type Lang,
+  SUITS, applyHearts, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, localizeError, nextHeartsRound,
+  parseNotation, seedFromString, type HeartsAction, type HeartsGame, type Lang,
 } from '@olsen/engine';
 import { suitSymbol } from './i18n.js';
 import { createPrompt } from './prompt.js';
+import { chooseHearts, type Level } from '@olsen/bots';
 
 const TEXT = {
   nb: {
@@ -60,35 +60,11 @@ const TEXT = {
 };
 
 const pretty = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
-const rankOfName = (c: string): number => parseCard(c) & 15;
 
-/** The computer's choice: plain habits, legal by construction (it picks from the legal list). */
-function botChoice(g: HeartsGame, seat: number): HeartsAction {
-  const legal = heartsLegalActions(g);
-  const v = heartsViewFor(g, seat);
-  if (legal.length === 0 || 'give' in legal[0]) {
-    const hand = [...(v.hand ?? [])].sort((a, b) => (a === 'Qs' ? 99 : rankOfName(a)) - (b === 'Qs' ? 99 : rankOfName(b)));
-    return { seat, give: hand.slice(-3) };
-  }
-  const cards = legal.map((a) => ('play' in a ? a.play[0] : 'Xx'));
-  const trick = v.trick.cards;
-  const pickCard = (c: string): HeartsAction => ({ seat, play: [c as never] });
-  if (trick.length === 0) return pickCard(cards.reduce((a, b) => (rankOfName(b) < rankOfName(a) ? b : a)));
-  const led = trick[0][1];
-  const following = cards.every((c) => c[1] === led);
-  if (following) {
-    const high = Math.max(...trick.filter((c) => c[1] === led).map(rankOfName));
-    const under = cards.filter((c) => rankOfName(c) < high);
-    const pool = under.length ? under : cards;
-    return pickCard(pool.reduce((a, b) => (rankOfName(b) > rankOfName(a) === (under.length > 0) ? b : a)));
-  }
-  if (cards.includes('Qs')) return pickCard('Qs');
-  const hearts = cards.filter((c) => c[1] === 'h');
-  const pool = hearts.length ? hearts : cards;
-  return pickCard(pool.reduce((a, b) => (rankOfName(b) > rankOfName(a) ? b : a)));
-}
-
-export async function runHeartsPlay(o: { players: number; lang: Lang; seed: string; name: string; rules: Record<string, unknown>; output: NodeJS.WritableStream; input: NodeJS.ReadableStream }): Promise<number> {
+export async function runHeartsPlay(o: { players: number; lang: Lang; seed: string; name: string; rules: Record<string, unknown>; level: Level; output: NodeJS.WritableStream; input: NodeJS.ReadableStream }): Promise<number> {
+  const rng = new Int32Array(6);
+  seedFromString(rng, 0, `${o.seed}/bots`);
+  const botChoice = (game: HeartsGame, seat: number): HeartsAction => chooseHearts(o.level, heartsViewFor(game, seat), rng);
   const t = TEXT[o.lang];
   const out = (line = ''): void => void o.output.write(`${line}\n`);
   const names = [o.name, 'Anne', 'Bo', 'Carl', 'Dorte'].slice(0, o.players);

@@ -9,6 +9,8 @@ import { runHeartsPlay } from './hearts-play.js';
 import { runPlay } from './play.js';
 import { POLICIES, type PolicyName } from './policies.js';
 import { runSim } from './sim.js';
+import { isLevel, runTournament } from './tournament.js';
+import type { Level } from '@olsen/bots';
 
 const int = (name: string, min: number, max: number) => (v: string): number => {
   const n = Number(v);
@@ -94,6 +96,33 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('tournament')
+    .description('Bot line-ups play N games with rotated seats over duplicate deals; win rates with 95% intervals, places, points, ms per decision.')
+    .option('-g, --game <game>', 'olsen, vri-atter, vri-atter-002 or olsen-dk', 'olsen')
+    .option('-l, --lineup <levels>', 'comma-separated levels, one per seat (random, greedy, easy, medium)', 'medium,greedy,greedy,greedy')
+    .option('-n, --games <n>', 'number of games (use a multiple of the number of seats)', int('games', 1, 1e7), 2000)
+    .option('-s, --seed <seed>', 'seed', 'tournament')
+    .option('-r, --rules <json>', 'house rules as JSON', json, {})
+    .option('--json', 'print one JSON object (the default output)')
+    .option('--no-progress', 'no progress bar')
+    .action((opts: { game: string; lineup: string; games: number; seed: string; rules: Record<string, unknown>; progress: boolean }) => {
+      const lineup = opts.lineup.split(',').map((x) => x.trim());
+      const bad = lineup.find((x) => !isLevel(x));
+      if (bad !== undefined) {
+        process.stderr.write(`olsen tournament: unknown level '${bad}' (random, greedy, easy, medium).\n`);
+        process.exitCode = 2;
+        return;
+      }
+      try {
+        const out = runTournament({ ...opts, lineup: lineup.filter(isLevel), progress: opts.progress && process.stderr.isTTY === true });
+        process.stdout.write(`${JSON.stringify(out)}\n`);
+      } catch (e) {
+        process.stderr.write(`olsen tournament: ${(e as Error).message}\n`);
+        process.exitCode = 2;
+      }
+    });
+
+  program
     .command('play')
     .description('Play in the terminal against computer players.')
     .option('-g, --game <preset>', 'olsen, vri-atter, vri-atter-002 or olsen-dk (Danish Olsen)', 'olsen')
@@ -102,7 +131,8 @@ export function buildProgram(): Command {
     .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
     .option('--name <name>', 'your name', 'Du')
     .option('-r, --rules <json>', 'house rules as JSON', json, {})
-    .action(async (opts: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown> }) => {
+    .addOption(new Option('--level <level>', "the computer players' level").choices(['random', 'greedy', 'easy', 'medium']).default('medium'))
+    .action(async (opts: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown>; level: Level }) => {
       const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name;
       const io = { output: process.stdout, input: process.stdin };
       process.exitCode =

@@ -5,20 +5,15 @@
  * moves; a refused move is explained with the rule's sentence.
  */
 import {
-  A_DRAW,
-  A_NAME,
-  A_PASS,
   SUITS,
   apply,
   callWordOf,
   catchActions,
   createGame,
   legalActions,
-  load,
   localizeError,
   nextRound,
   outcome,
-  parseCard,
   parseNotation,
   phaseOf,
   seedFromString,
@@ -28,7 +23,7 @@ import {
   type Game,
   type Lang,
 } from '@olsen/engine';
-import { policyOf } from './policies.js';
+import { chooseShedding, hint, type Level } from '@olsen/bots';
 import { suitName, suitSymbol, textsFor } from './i18n.js';
 import { createPrompt } from './prompt.js';
 
@@ -39,6 +34,8 @@ export interface PlayOptions {
   seed: string;
   name: string;
   rules: Record<string, unknown>;
+  /** The computer players' level. */
+  level: Level;
   output: NodeJS.WritableStream;
   input: NodeJS.ReadableStream;
 }
@@ -59,9 +56,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   let g: Game = created.value;
   const rl = createPrompt(o.input, o.output);
   const ask = (): Promise<string | null> => rl.ask();
-  const rng = new Int32Array(4);
+  const rng = new Int32Array(6);
   seedFromString(rng, 0, `${o.seed}/bots`);
-  const bot = policyOf('greedy');
   const word = callWordOf(g.rules);
   const describe = (a: Action): string => {
     if ('play' in a) return `${a.play.map(pretty).join(' + ')}${a.suit ? ` → ${suitName(SUITS.indexOf(a.suit), o.lang)}` : ''}`;
@@ -100,20 +96,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     announce(a, before);
     return true;
   };
-  const botAction = (seat: number): Action => {
-    const sim = load(g);
-    const buf = new Int32Array(4096);
-    const n = sim.generate(buf);
-    const code = bot(sim, buf, n, rng);
-    const kind = code & 7;
-    if (kind === A_DRAW) return { seat, draw: true };
-    if (kind === A_PASS) return { seat, pass: true };
-    if (kind === A_NAME) return { seat, suit: SUITS[((code >> 9) & 7) - 1] };
-    const card = (code >> 3) & 63;
-    const suit = ((code >> 9) & 7) - 1;
-    const play = legalActions(g).find((x) => 'play' in x && x.play.length === 1 && parseCard(x.play[0]) === card && (suit < 0 || x.suit === SUITS[suit]));
-    return play ?? legalActions(g)[0];
-  };
+  const botAction = (seat: number): Action => chooseShedding(o.level, viewFor(g, seat), rng).action;
   const showTable = (): void => {
     const v = viewFor(g, 0);
     out();
@@ -167,6 +150,11 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     const text = line.trim();
     if (text === '') continue;
     if (/^(q|quit|avslutt)$/i.test(text)) break;
+    if (/^(\?|hint|hjelp)$/i.test(text)) {
+      const h = hint(viewFor(g, 0), o.lang);
+      if (h) out(`${t.hint}: ${describe(h.action)} — ${h.reason}`);
+      continue;
+    }
     const num = Number(text);
     const chosen = Number.isInteger(num) && num >= 1 && num <= legal.length ? legal[num - 1] : null;
     let action: Action;

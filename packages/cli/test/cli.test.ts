@@ -199,3 +199,25 @@ describe('Danish Olsen in the CLI', () => {
     expect(b.api.actionsPerGame).toBe(52);
   });
 });
+
+describe('olsen tournament', () => {
+  it('reports each entrant with a 95% interval, places, points and decision times; greedy beats random', () => {
+    const r = olsen(['tournament', '--games', '200', '--lineup', 'greedy,random,random,random', '--seed', 'ci', '--no-progress']);
+    expect(r.code).toBe(0);
+    const t = JSON.parse(r.stdout);
+    expect(t.entrants).toHaveLength(4);
+    const [g] = t.entrants;
+    expect(g.level).toBe('greedy');
+    expect(g.winRate95[0]).toBeLessThanOrEqual(g.winRate);
+    expect(g.winRate95[1]).toBeGreaterThanOrEqual(g.winRate);
+    expect(g.winRate).toBeGreaterThan(0.5);
+    expect(g.msPerDecision.decisions).toBeGreaterThan(0);
+    expect(t.entrants.reduce((s: number, e: { winRate: number }) => s + e.winRate, 0)).toBeCloseTo(1, 5);
+  });
+
+  it('refuses an unknown level', () => {
+    const r = olsen(['tournament', '--lineup', 'godlike,random']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown level 'godlike'/);
+  });
+});

@@ -63,6 +63,7 @@ export const O_FIRST_TURN = 22; // bit per seat: its restricted first turn (S-V6
 export const O_RNG_OK = 23; // 1 when a seed is known for shuffles during play
 export const O_ERROR = 24; // E_* set when an action could not be completed
 export const O_LAZY = 29; // 1 once the stock came from a reshuffle: it is shuffled card by card as drawn
+export const O_UPCARD = 30; // the card turned up to start this round's discard pile (public)
 export const O_RNG = 25; // four int32 words of sfc32 state (25..28)
 export const O_HAND_COUNT = 32; // cards per seat (6)
 export const O_PLACE = 38; // place per seat this round, 0 while still playing (6)

@@ -25,7 +25,7 @@ import {
   E_NEED_SEED_S16, E_NEED_SEED_S5, MAX_CARDS, O_PLAYERS, O_PHASE, O_TO_MOVE, O_DIR, O_DEALER,
   O_TOP, O_ACTIVE, O_DRAWS, O_VOLUNTARY, O_DRAWN, O_STOCK_LEN, O_DISCARD_LEN, O_PASS_STREAK, O_PENDING,
   O_WINDOW, O_GROUP, O_GROUP_COUNT, O_ROUND, O_ACTIVE_PLAYERS, O_OUT, O_WINNER, O_BLOCKED, O_FIRST_TURN,
-  O_RNG_OK, O_ERROR, O_LAZY, O_RNG, O_HAND_COUNT, O_PLACE, O_TOTAL, O_POINTS, O_HANDS, O_DISCARD, O_STOCK,
+  O_RNG_OK, O_ERROR, O_LAZY, O_UPCARD, O_RNG, O_HAND_COUNT, O_PLACE, O_TOTAL, O_POINTS, O_HANDS, O_DISCARD, O_STOCK,
   STATE_SIZE,
 } from './sim-layout.js';
 
@@ -191,6 +191,7 @@ export class Sim {
     st[O_DISCARD] = card;
     st[O_DISCARD_LEN] = 1;
     st[O_TOP] = card;
+    st[O_UPCARD] = card;
     st[O_ACTIVE] = suitOf(card);
     if (rankOf(card) === EIGHT && this.rules.starterEight === 'dealerChooses') {
       st[O_PHASE] = P_NAME;

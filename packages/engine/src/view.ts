@@ -5,7 +5,7 @@
 import { makeCard } from './card.js';
 import { catchActions, legalActions, load, phaseOf, toMove, type Action, type Game, type Phase } from './game.js';
 import type { RuleSet, SheddingPreset } from './rules.js';
-import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_HAND_COUNT, O_PENDING, O_PLACE, O_STOCK_LEN, O_TOP, O_TOTAL, O_WINDOW } from './sim.js';
+import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_HAND_COUNT, O_PENDING, O_PLACE, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_WINDOW } from './sim.js';
 import { SUITS, type CardName, type Seat, type Suit } from './types.js';
 
 /** What one seat (or a spectator, seat null) may know: RULES.md V1. */
@@ -24,6 +24,8 @@ export interface PlayerView {
   readonly hand: readonly CardName[] | null;
   readonly handCounts: readonly number[];
   readonly top: CardName;
+  /** The card turned up to start the round (with the log, it lets a player replay the round's public story). */
+  readonly upcard: CardName;
   readonly activeSuit: Suit;
   readonly stockCount: number;
   readonly discardCount: number;
@@ -68,6 +70,7 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     hand: own === null ? null : sim.hand(own).map(makeCard),
     handCounts: Array.from({ length: n }, (_, s) => st[O_HAND_COUNT + s]),
     top: makeCard(st[O_TOP]),
+    upcard: makeCard(st[O_UPCARD]),
     activeSuit: SUITS[st[O_ACTIVE]],
     stockCount: st[O_STOCK_LEN],
     discardCount: st[O_DISCARD_LEN],

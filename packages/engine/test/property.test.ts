@@ -80,6 +80,7 @@ const totalCards = (g: Game): number => {
 function knownTo(g: Game, seat: number): Set<string> {
   const known = new Set<string>(viewFor(g, seat).hand ?? []);
   known.add(viewFor(g, seat).top);
+  known.add(viewFor(g, seat).upcard);
   for (const a of g.rounds[g.rounds.length - 1].actions) if ('play' in a) for (const c of a.play) known.add(c);
   const deal = g.rounds[g.rounds.length - 1].deal;
   if ('upcard' in deal) known.add(makeCard(parseCard(deal.upcard)));

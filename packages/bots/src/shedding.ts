@@ -1,0 +1,174 @@
+/**
+ * Computer players for Olsen and Vri åtter. A bot is a function of a seat's
+ * `PlayerView` (and its own RNG) to one of `view.legal`: it never sees the
+ * `Game`, so it cannot reach another hand or the stock — by type.
+ */
+import { SUITS, cardPoints, parseCard, pick, type Action, type PlayerView, type Suit } from '@olsen/engine';
+
+export const LEVELS = ['random', 'greedy', 'easy', 'medium'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** A choice and, for hints, why. */
+export interface Choice {
+  readonly action: Action;
+  readonly reason: Reason;
+}
+
+/** Why a bot chose what it chose (turned into a sentence by `hint`). */
+export type Reason =
+  | { readonly kind: 'only' }
+  | { readonly kind: 'mostSuit'; readonly suit: Suit }
+  | { readonly kind: 'saveEight' }
+  | { readonly kind: 'eightNeeded'; readonly suit: Suit }
+  | { readonly kind: 'blockNext'; readonly seat: number; readonly suit: Suit }
+  | { readonly kind: 'shedPoints'; readonly card: string }
+  | { readonly kind: 'draw' }
+  | { readonly kind: 'pass' }
+  | { readonly kind: 'catch'; readonly seat: number }
+  | { readonly kind: 'random' };
+
+const suitIndex = (s: string): number => SUITS.indexOf(s as Suit);
+const isEight = (card: string): boolean => card[0] === '8';
+
+function suitCounts(hand: readonly string[]): number[] {
+  const counts = [0, 0, 0, 0];
+  for (const c of hand) if (!isEight(c)) counts[suitIndex(c[1])]++;
+  return counts;
+}
+
+const plays = (legal: readonly Action[]) => legal.filter((a): a is Extract<Action, { play: readonly string[] }> => 'play' in a);
+
+/** The fixed yardstick of issue 7, exactly. */
+export function greedy(view: PlayerView): Choice {
+  const legal = view.legal;
+  const catchIt = legal.find((a) => 'catch' in a);
+  if (catchIt && 'catch' in catchIt) return { action: catchIt, reason: { kind: 'catch', seat: catchIt.catch } };
+  const own = legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a)));
+  if (own.length === 1) return { action: own[0], reason: { kind: 'only' } };
+  const counts = suitCounts(view.hand ?? []);
+  let best: Action | null = null;
+  let bestCount = -1;
+  for (const a of plays(own)) {
+    if (a.play.length !== 1 || isEight(a.play[0])) continue;
+    const n = counts[suitIndex(a.play[0][1])];
+    if (n > bestCount) {
+      best = a;
+      bestCount = n;
+    }
+  }
+  if (best && 'play' in best) return { action: best, reason: { kind: 'mostSuit', suit: best.play[0][1] as Suit } };
+  const most = SUITS[counts.indexOf(Math.max(...counts))];
+  const eight = plays(own).find((a) => a.play.length === 1 && isEight(a.play[0]) && a.suit === most);
+  if (eight) return { action: eight, reason: { kind: 'eightNeeded', suit: most } };
+  const anyPlay = plays(own).find((a) => a.play.length === 1);
+  if (anyPlay) return { action: anyPlay, reason: { kind: 'only' } };
+  const draw = own.find((a) => 'draw' in a);
+  if (draw) return { action: draw, reason: { kind: 'draw' } };
+  return { action: own.find((a) => 'pass' in a) ?? own[0], reason: { kind: 'pass' } };
+}
+
+export function random(view: PlayerView, rng: Int32Array): Choice {
+  const legal = view.legal.filter((a) => !('call' in a && !('play' in a)));
+  return { action: legal[legal.length === 1 ? 0 : pick(rng, 0, legal.length)], reason: { kind: 'random' } };
+}
+
+/** Suits each seat is thought to lack: it drew (and went on drawing or passed) with that suit in play. */
+export function knownVoids(view: PlayerView): boolean[][] {
+  const voids = view.players.map(() => [false, false, false, false]);
+  let active = suitIndex(view.upcard[1]);
+  let lastDrawSeat = -1;
+  for (const a of view.log) {
+    if ('play' in a) {
+      const last = a.play[a.play.length - 1];
+      for (const c of a.play) if (!isEight(c)) voids[a.seat][suitIndex(c[1])] = false;
+      active = a.suit ? suitIndex(a.suit) : suitIndex(last[1]);
+      lastDrawSeat = -1;
+    } else if ('draw' in a) {
+      if (lastDrawSeat === a.seat) voids[a.seat][active] = true; // a second draw: the first did not help
+      lastDrawSeat = a.seat;
+    } else if ('pass' in a) {
+      if (lastDrawSeat === a.seat) voids[a.seat][active] = true;
+      lastDrawSeat = -1;
+    } else if ('suit' in a && !('play' in a)) active = suitIndex(a.suit);
+  }
+  return voids;
+}
+
+/**
+ * The strategy of the source texts as heuristics: keep eights for when you
+ * are stuck or near the end; twist to the suit you hold most of; when the
+ * next player is down to one card, twist to a suit they lack; draw by choice
+ * to save an eight while the hand is big; shed high cards in points games.
+ */
+export function medium(view: PlayerView): Choice {
+  const legal = view.legal;
+  const catchIt = legal.find((a) => 'catch' in a);
+  if (catchIt && 'catch' in catchIt) return { action: catchIt, reason: { kind: 'catch', seat: catchIt.catch } };
+  const own = legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a)));
+  if (own.length === 1) return { action: own[0], reason: { kind: 'only' } };
+  const hand = view.hand ?? [];
+  const counts = suitCounts(hand);
+  const seat = view.seat ?? 0;
+  const n = view.players.length;
+  let next = (seat + 1) % n;
+  for (let i = 0; i < n && view.handCounts[next] === 0; i++) next = (next + 1) % n;
+  const nextShort = view.handCounts[next] <= 1;
+  const voids = knownVoids(view);
+  const points = view.rules.scoring === 'points';
+  let best: Choice | null = null;
+  let bestScore = -Infinity;
+  const consider = (action: Action, score: number, reason: Reason): void => {
+    if (score > bestScore) {
+      bestScore = score;
+      best = { action, reason };
+    }
+  };
+  for (const a of plays(own)) {
+    const last = a.play[a.play.length - 1];
+    const after = hand.length - a.play.length;
+    if (isEight(last)) {
+      // An eight: worth it when stuck, near the end, or to stop the next player.
+      const stuck = !plays(own).some((p) => !isEight(p.play[p.play.length - 1]));
+      const named = suitIndex(a.suit ?? 'c');
+      let score = stuck ? 20 : after <= 1 ? 30 : nextShort ? 12 : -20;
+      score += counts[named] * 3;
+      if (nextShort && voids[next][named]) score += 10;
+      consider(a, score + a.play.length, nextShort && voids[next][named] ? { kind: 'blockNext', seat: next, suit: SUITS[named] } : stuck ? { kind: 'eightNeeded', suit: SUITS[named] } : { kind: 'saveEight' });
+      continue;
+    }
+    const suit = suitIndex(last[1]);
+    let score = 20 + counts[suit] * 3 + a.play.length * (points || after <= 2 ? 4 : 1);
+    if (points) score += a.play.reduce((s, c) => s + cardPoints(parseCard(c)), 0) / 5;
+    if (nextShort && voids[next][suit]) score += 8;
+    if (after === 0) score += 100;
+    const reason: Reason = nextShort && voids[next][suit] ? { kind: 'blockNext', seat: next, suit: SUITS[suit] } : points && cardPoints(parseCard(last)) >= 10 ? { kind: 'shedPoints', card: last } : { kind: 'mostSuit', suit: SUITS[suit] };
+    consider(a, score, reason);
+  }
+  const draw = own.find((a) => 'draw' in a);
+  if (draw) {
+    // Only eights to play and a big hand: a card more is a cheap price for keeping the eight.
+    const onlyEights = plays(own).length > 0 && plays(own).every((p) => isEight(p.play[p.play.length - 1]));
+    consider(draw, plays(own).length === 0 ? 50 : onlyEights && hand.length >= 3 && !nextShort ? 25 : -50, onlyEights ? { kind: 'saveEight' } : { kind: 'draw' });
+  }
+  const pass = own.find((a) => 'pass' in a);
+  if (pass) consider(pass, plays(own).length === 0 ? 40 : -60, { kind: 'pass' });
+  return best ?? greedy(view);
+}
+
+/** Greedy with noise: one decision in five at random. */
+export function easy(view: PlayerView, rng: Int32Array): Choice {
+  return pick(rng, 0, 5) === 0 ? random(view, rng) : greedy(view);
+}
+
+export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array): Choice {
+  switch (level) {
+    case 'random':
+      return random(view, rng);
+    case 'greedy':
+      return greedy(view);
+    case 'easy':
+      return easy(view, rng);
+    case 'medium':
+      return medium(view);
+  }
+}

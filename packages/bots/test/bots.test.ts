@@ -1,0 +1,113 @@
+/**
+ * The bots see only a view and always answer with one of its legal actions,
+ * under every rule set, for both game families.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
+  resolveRules, seedFromString, toMove, viewFor,
+} from '@olsen/engine';
+import { LEVELS, chooseHearts, chooseShedding, greedy, hint, knownVoids, medium } from '../src/index.js';
+import { act, table } from '../../engine/test/helpers.js';
+
+const unwrap = <T,>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+describe('shedding bots', () => {
+  it('greedy: a non-eight of the suit held most, ties to the first found; never a voluntary draw', () => {
+    const g = table({ hands: [['9s', 'Kh', '2c', '8d', '4d'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
+    expect(greedy(viewFor(g, 0)).action).toEqual({ seat: 0, play: ['Kh'] });
+    const spades = table({ hands: [['9s', 'Kh', '2s', '8d', '4s'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2c', '3s']], upcard: '9h' });
+    expect(greedy(viewFor(spades, 0)).action).toEqual({ seat: 0, play: ['9s'] });
+    const eightOnly = table({ hands: [['2c', '3c', '8d', '4c', '5c'], ['3d', '5d', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
+    expect(greedy(viewFor(eightOnly, 0)).action).toEqual({ seat: 0, play: ['8d'], suit: 'c' });
+  });
+
+  it('medium keeps an eight while it has another card that fits, and explains itself', () => {
+    const g = table({ hands: [['9s', 'Kh', '2c', '8d', '4d'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
+    const choice = medium(viewFor(g, 0));
+    expect('play' in choice.action && choice.action.play[0]).not.toBe('8d');
+    const nb = hint(viewFor(g, 0), 'nb');
+    const en = hint(viewFor(g, 0), 'en');
+    expect(nb?.reason.length).toBeGreaterThan(5);
+    expect(en?.reason).toMatch(/[a-z]/);
+    expect(hint(viewFor(g, 1))).toBeNull();
+  });
+
+  it('tracks the suits an opponent drew on', () => {
+    const g = act(
+      table({ hands: [['Kh', '2h', '3h', '4h', '5h'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h', stockTop: ['4c', '6c', '7c'] }),
+      'Kh', 'draw', 'draw', 'draw', 'pass',
+    );
+    expect(knownVoids(viewFor(g, 2))[1][2]).toBe(true);
+  });
+
+  it('every level plays random rule sets to the end without an illegal action', () => {
+    const overrides = fc.record(
+      {
+        maxDraws: fc.constantFrom(1, 3, 'unlimited'),
+        drawnCardMustBePlayed: fc.boolean(),
+        multiSameRank: fc.boolean(),
+        multiSameSuit: fc.boolean(),
+        noTwistFirstTurn: fc.constantFrom('off', 'starter', 'everyone'),
+        specialCards: fc.boolean(),
+        noEightOnEight: fc.boolean(),
+        noWinOnEight: fc.boolean(),
+        playOutForPlaces: fc.boolean(),
+        starterEight: fc.constantFrom('reshuffle', 'dealerChooses'),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('olsen', 'vri-atter', 'vri-atter-002'), overrides, fc.integer({ min: 2, max: 4 }), fc.constantFrom(...LEVELS), fc.string({ maxLength: 5 }), (game, rules, n, level, seed) => {
+        fc.pre(resolveRules(game, rules, n).ok);
+        let g = unwrap(createGame({ game, rules, players: Array.from({ length: n }, (_, i) => `P${i}`), seed }));
+        const rng = new Int32Array(6);
+        seedFromString(rng, 0, seed);
+        for (let steps = 0; steps < 3000; steps++) {
+          const mover = toMove(g);
+          if (mover === null) {
+            if (outcome(g).finished) break;
+            g = unwrap(nextRound(g));
+            continue;
+          }
+          const r = apply(g, chooseShedding(level, viewFor(g, mover), rng).action);
+          expect(r.ok).toBe(true);
+          if (!r.ok) return;
+          g = r.value;
+          const c = catchActions(g).find((a) => 'catch' in a);
+          if (c) g = unwrap(apply(g, c));
+        }
+      }),
+      { numRuns: 60, seed: 11 },
+    );
+  });
+});
+
+describe('Danish Olsen bots', () => {
+  it('every level plays random option sets without an illegal action', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('none', 'left', 'rotating'), fc.boolean(), fc.integer({ min: 3, max: 5 }), fc.constantFrom(...LEVELS), fc.string({ maxLength: 5 }), (pass, first, n, level, seed) => {
+        let g = unwrap(createHeartsGame({ rules: { pass, penaltyOnFirstTrick: first, deals: 2 }, players: Array.from({ length: n }, (_, i) => `P${i}`), seed }));
+        const rng = new Int32Array(6);
+        seedFromString(rng, 0, seed);
+        for (let steps = 0; steps < 2000 && !heartsOutcome(g).finished; steps++) {
+          const mover = heartsToMove(g);
+          if (mover === null) {
+            g = unwrap(nextHeartsRound(g));
+            continue;
+          }
+          const r = applyHearts(g, chooseHearts(level, heartsViewFor(g, mover), rng));
+          expect(r.ok).toBe(true);
+          if (!r.ok) return;
+          g = r.value;
+        }
+        expect(heartsOutcome(g).finished).toBe(true);
+      }),
+      { numRuns: 30, seed: 5 },
+    );
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * `olsen tournament`: bot line-ups play N games with the seats rotated over
+ * duplicate deals (each deal is played once per rotation), and the win rate
+ * with a 95% confidence interval, mean place, mean points and milliseconds
+ * per decision are reported per entrant.
+ */
+import cliProgress from 'cli-progress';
+import { LEVELS, chooseHearts, chooseShedding, type Level } from '@olsen/bots';
+import {
+  apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
+  seedFromString, toMove, viewFor, type Game, type HeartsGame,
+} from '@olsen/engine';
+
+export interface TournamentOptions {
+  game: string;
+  lineup: Level[];
+  games: number;
+  seed: string;
+  rules: Record<string, unknown>;
+  progress: boolean;
+}
+
+interface Tally {
+  wins: number;
+  placeSum: number;
+  pointsSum: number;
+  times: number[];
+}
+
+const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+/** Wilson score interval for a proportion at 95%. */
+export function wilson(wins: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const p = wins / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
+}
+
+const quantile = (xs: number[], q: number): number => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+/** One shedding game to the end; returns per-seat [won share, place, final points]. */
+function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: Int32Array, timing: (seat: number, ms: number) => void): [number[], number[], number[]] {
+  const n = levels.length;
+  let g: Game = unwrap(createGame({ game: o.game, rules: o.rules, players: levels.map((l, i) => `${l}${i}`), seed }));
+  for (let guard = 0; guard < 100_000; guard++) {
+    const mover = toMove(g);
+    if (mover === null) {
+      if (outcome(g).finished) break;
+      g = unwrap(nextRound(g));
+      continue;
+    }
+    const t0 = performance.now();
+    const choice = chooseShedding(levels[mover], viewFor(g, mover), rng);
+    timing(mover, performance.now() - t0);
+    g = unwrap(apply(g, choice.action));
+    // Anyone may catch a forgotten call before the next player acts (S20).
+    const catcher = catchActions(g).find((a) => 'catch' in a);
+    if (catcher) g = unwrap(apply(g, catcher));
+  }
+  const oc = outcome(g);
+  const winners = oc.gameWinners ?? [];
+  const last = oc.rounds[oc.rounds.length - 1];
+  return [
+    levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0)),
+    levels.map((_, s) => last.places?.[s] ?? n),
+    levels.map((_, s) => oc.totals?.[s] ?? last.hands[s]),
+  ];
+}
+
+function playHearts(o: TournamentOptions, levels: Level[], seed: string, rng: Int32Array, timing: (seat: number, ms: number) => void): [number[], number[], number[]] {
+  let g: HeartsGame = unwrap(createHeartsGame({ rules: o.rules, players: levels.map((l, i) => `${l}${i}`), seed }));
+  const n = levels.length;
+  for (let guard = 0; guard < 100_000; guard++) {
+    const mover = heartsToMove(g);
+    if (mover === null) {
+      if (heartsOutcome(g).finished) break;
+      g = unwrap(nextHeartsRound(g));
+      continue;
+    }
+    // In the pass any seat still to give may act; take them in turn.
+    let seat = mover;
+    for (let s = 0; s < n; s++) if (heartsViewFor(g, s).phase === 'pass' && heartsViewFor(g, s).legal.length) seat = s;
+    const t0 = performance.now();
+    const action = chooseHearts(levels[seat], heartsViewFor(g, seat), rng);
+    timing(seat, performance.now() - t0);
+    g = unwrap(applyHearts(g, action));
+  }
+  const oc = heartsOutcome(g);
+  const winners = oc.gameWinners ?? [];
+  const hands = oc.rounds.filter((r) => r.points).length || 1;
+  return [
+    levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0)),
+    levels.map((_, s) => 1 + oc.totals.filter((t) => t < oc.totals[s]).length),
+    levels.map((_, s) => oc.totals[s] / hands),
+  ];
+}
+
+export function runTournament(o: TournamentOptions): Record<string, unknown> {
+  const n = o.lineup.length;
+  const tallies: Tally[] = o.lineup.map(() => ({ wins: 0, placeSum: 0, pointsSum: 0, times: [] }));
+  const rng = new Int32Array(6);
+  seedFromString(rng, 0, `${o.seed}/bots`);
+  const bar = o.progress ? new cliProgress.SingleBar({ format: 'tournament {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+  bar?.start(o.games, 0);
+  const t0 = performance.now();
+  for (let game = 0; game < o.games; game++) {
+    const rotation = game % n;
+    const entrantOf = (seat: number): number => (seat + rotation) % n;
+    const levels = Array.from({ length: n }, (_, s) => o.lineup[entrantOf(s)]);
+    const seed = `${o.seed}/${Math.floor(game / n)}`; // the same deal for every rotation
+    const timing = (seat: number, ms: number): void => void tallies[entrantOf(seat)].times.push(ms);
+    const [wins, places, points] = o.game === 'olsen-dk' ? playHearts(o, levels, seed, rng, timing) : playShedding(o, levels, seed, rng, timing);
+    for (let s = 0; s < n; s++) {
+      const t = tallies[entrantOf(s)];
+      t.wins += wins[s];
+      t.placeSum += places[s];
+      t.pointsSum += points[s];
+    }
+    if (bar && game % 16 === 0) bar.update(game);
+  }
+  bar?.update(o.games);
+  bar?.stop();
+  const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
+  return {
+    tournament: o.game,
+    rules: o.rules,
+    lineup: o.lineup,
+    games: o.games,
+    seed: o.seed,
+    seconds: round((performance.now() - t0) / 1000, 2),
+    entrants: o.lineup.map((level, e) => {
+      const t = tallies[e];
+      const [lo, hi] = wilson(t.wins, o.games);
+      return {
+        entrant: e,
+        level,
+        winRate: round(t.wins / o.games),
+        winRate95: [round(lo), round(hi)],
+        meanPlace: round(t.placeSum / o.games, 3),
+        meanPoints: round(t.pointsSum / o.games, 3),
+        msPerDecision: { median: round(quantile(t.times, 0.5)), p95: round(quantile(t.times, 0.95)), p99: round(quantile(t.times, 0.99)), decisions: t.times.length },
+      };
+    }),
+  };
+}
+
+export const isLevel = (x: string): x is Level => (LEVELS as readonly string[]).includes(x);
