@@ -7,3 +7,5 @@
 export * from './shedding.js';
 export * from './hearts.js';
 export * from './hint.js';
+export * from './sim-policies.js';
+export * from './pimc.js';

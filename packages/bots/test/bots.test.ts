@@ -111,3 +111,31 @@ describe('Danish Olsen bots', () => {
     );
   });
 });
+
+describe('determinized search (building block)', () => {
+  it('a determinization keeps the view: own hand, card counts, top card, legal moves; hidden cards come from the unseen pool', async () => {
+    const { determinize, pimc } = await import('../src/pimc.js');
+    const rng = new Int32Array(6);
+    seedFromString(rng, 0, 'det');
+    for (let game = 0; game < 20; game++) {
+      let g = unwrap(createGame({ players: ['A', 'B', 'C', 'D'], seed: `det${game}` }));
+      for (let step = 0; step < 80 && toMove(g) !== null; step++) {
+        const seat = toMove(g) as number;
+        const view = viewFor(g, seat);
+        if (view.drawsThisTurn === 0) {
+          const sim = determinize(view, rng);
+          expect(sim.cardCount()).toBe(52);
+          expect(sim.hand(seat).length).toBe(view.hand?.length);
+          for (let s = 0; s < 4; s++) expect(sim.hand(s).length).toBe(view.handCounts[s]);
+          const buf = new Int32Array(256);
+          expect(sim.generate(buf)).toBe(viewFor(g, seat).legal.filter((a) => !('catch' in a)).length);
+          if (step % 20 === 0) {
+            const choice = pimc(view, rng, { samples: 4 });
+            expect(view.legal).toContainEqual(choice.action);
+          }
+        }
+        g = unwrap(apply(g, greedy(viewFor(g, seat)).action));
+      }
+    }
+  });
+});

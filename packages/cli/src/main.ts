@@ -7,7 +7,7 @@ import { verifyRecord, type VerifyOutput } from '@olsen/engine';
 import { runBench } from './bench.js';
 import { runHeartsPlay } from './hearts-play.js';
 import { runPlay } from './play.js';
-import { POLICIES, type PolicyName } from './policies.js';
+import { POLICIES, type PolicyName } from '@olsen/bots';
 import { runSim } from './sim.js';
 import { isLevel, runTournament } from './tournament.js';
 import type { Level } from '@olsen/bots';

@@ -4,7 +4,7 @@
  */
 import cliProgress from 'cli-progress';
 import { P_GAME_OVER, P_ROUND_OVER, Sim, resolveRules, seedFromString, type RuleSet } from '@olsen/engine';
-import { policyOf, type PolicyName } from './policies.js';
+import { policyOf, type PolicyName } from '@olsen/bots';
 
 export interface SimOptions {
   game: string;

@@ -18,5 +18,6 @@ export * from './hearts/rules.js';
 export * from './hearts/game.js';
 export { HeartsSim, A_GIVE, giveCode, HP_PASS, HP_PLAY, HP_HAND_OVER, HP_GAME_OVER } from './hearts/sim.js';
 export { heartsRollout } from './hearts/rollout.js';
-export { Sim, STATE_SIZE, A_PLAY, A_DRAW, A_PASS, A_CALL, A_CATCH, A_NAME, F_CALL, F_MORE, P_TURN, P_NAME, P_ROUND_OVER, P_GAME_OVER, kindOf, cardOfAction, suitOfAction, playCode } from './sim.js';
+export { Sim, popcount } from './sim.js';
+export * from './sim-layout.js';
 export { below, nextU32, pick, pickHalf, seedFromString } from './rng.js';

@@ -20,7 +20,7 @@ import { below, nextU32, seedFromString, shuffleRange } from './rng.js';
 import { handSizeFor, type RuleSet } from './rules.js';
 
 import {
-  A_PLAY, A_DRAW, A_PASS, A_CALL, A_CATCH, A_NAME, F_CALL, F_MORE, suitOfAction,
+  MAX_SEATS, A_PLAY, A_DRAW, A_PASS, A_CALL, A_CATCH, A_NAME, F_CALL, F_MORE, suitOfAction,
   catchCode, nameCode, P_TURN, P_NAME, P_ROUND_OVER, P_GAME_OVER, E_NONE,
   E_NEED_SEED_S16, E_NEED_SEED_S5, MAX_CARDS, O_PLAYERS, O_PHASE, O_TO_MOVE, O_DIR, O_DEALER,
   O_TOP, O_ACTIVE, O_DRAWS, O_VOLUNTARY, O_DRAWN, O_STOCK_LEN, O_DISCARD_LEN, O_PASS_STREAK, O_PENDING,
@@ -237,6 +237,24 @@ export class Sim {
     }
     return out;
   }
+  /** Non-eight cards per suit in the seat's hand, into `out[0..3]` (no allocation). */
+  suitCounts(seat: number, out: Int32Array): void {
+    const h = O_HANDS + seat * 8;
+    for (let s = 0; s < 4; s++) out[s] = popcount(this.st[h + s] & ~EIGHT_BIT) + popcount(this.st[h + 4 + s] & ~EIGHT_BIT);
+  }
+
+  /** Places a state built outside (bots' determinizations): hands, discard pile bottom first, stock top last. */
+  setCards(hands: readonly (readonly number[])[], discard: readonly number[], stock: readonly number[]): void {
+    const st = this.st;
+    st.fill(0, O_HAND_COUNT, O_HAND_COUNT + 6);
+    st.fill(0, O_HANDS, O_HANDS + MAX_SEATS * 8);
+    hands.forEach((hand, seat) => hand.forEach((c) => this.addCard(seat, c)));
+    for (let i = 0; i < discard.length; i++) st[O_DISCARD + i] = discard[i];
+    st[O_DISCARD_LEN] = discard.length;
+    for (let i = 0; i < stock.length; i++) st[O_STOCK + i] = stock[i];
+    st[O_STOCK_LEN] = stock.length;
+  }
+
   /** The stock, top card first (allocates). */
   stock(): number[] {
     const st = this.st;

@@ -1,0 +1,156 @@
+/**
+ * Determinized Monte Carlo on the simulator tier — the first building block
+ * of the search bots (not yet a level: with greedy rollouts it plays about as
+ * well as `greedy`, see the tournament figures in the closing note). From the seat's
+ * view alone it deals the unseen cards at random into the other hands and
+ * the stock (a determinization), tries each legal action in each sample,
+ * plays the rest of the round out with greedy rollouts, and keeps the action
+ * with the best mean result for the seat. It never reads the real state:
+ * everything it simulates is built from `PlayerView`.
+ */
+import {
+  A_CALL, A_DRAW, A_PASS, A_PLAY, DECK, F_CALL, F_MORE, O_ACTIVE, O_ACTIVE_PLAYERS, O_DEALER, O_DIR, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_GROUP,
+  O_LAZY, O_OUT, O_PASS_STREAK, O_PENDING, O_PHASE, O_PLACE, O_RNG, O_RNG_OK, O_ROUND, O_TOP, O_TOTAL, O_TO_MOVE, O_UPCARD, O_VOLUNTARY,
+  O_WINDOW, O_WINNER, P_GAME_OVER, P_ROUND_OVER, P_TURN, SUITS, Sim, makeCard, nextU32, parseCard, pick, type Action, type PlayerView,
+} from '@olsen/engine';
+import { greedy as greedyView, type Choice } from './shedding.js';
+import { policyOf } from './sim-policies.js';
+
+export interface PimcOptions {
+  /** Determinizations per decision. */
+  readonly samples: number;
+}
+
+const simGreedy = policyOf('greedy');
+
+/** Builds a simulator state consistent with `view`, the hidden cards dealt at random. */
+export function determinize(view: PlayerView, rng: Int32Array): Sim {
+  const n = view.players.length;
+  const sim = new Sim(view.rules, n, 2);
+  const st = sim.st;
+  const me = view.seat ?? 0;
+  // The laid cards in order: the upcard, then every play of the round; the pile is their tail.
+  const laid: number[] = [parseCard(view.upcard)];
+  for (const a of view.log) if ('play' in a) for (const c of a.play) laid.push(parseCard(c));
+  const discard = laid.slice(laid.length - view.discardCount);
+  const unseen = new Map<number, number>();
+  for (let d = 0; d < view.rules.decks; d++) for (const c of DECK) unseen.set(c, (unseen.get(c) ?? 0) + 1);
+  const take = (c: number): void => void unseen.set(c, (unseen.get(c) ?? 0) - 1);
+  for (const c of view.hand ?? []) take(parseCard(c));
+  for (const c of discard) take(c);
+  const pool: number[] = [];
+  for (const [c, k] of unseen) for (let i = 0; i < k; i++) pool.push(c);
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = pick(rng, 0, i + 1);
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  const hands: number[][] = [];
+  let at = 0;
+  for (let s = 0; s < n; s++) {
+    if (s === me) hands.push((view.hand ?? []).map(parseCard));
+    else {
+      hands.push(pool.slice(at, at + view.handCounts[s]));
+      at += view.handCounts[s];
+    }
+  }
+  sim.setCards(hands, discard, pool.slice(at));
+  st[O_PHASE] = view.phase === 'nameSuit' ? 1 : P_TURN;
+  st[O_TO_MOVE] = view.toMove ?? me;
+  st[O_DIR] = view.direction === 'clockwise' ? 1 : n - 1;
+  st[O_DEALER] = view.dealer;
+  st[O_TOP] = parseCard(view.top);
+  st[O_UPCARD] = laid[0];
+  st[O_ACTIVE] = SUITS.indexOf(view.activeSuit);
+  st[O_DRAWS] = 0;
+  st[O_VOLUNTARY] = 0;
+  st[O_DRAWN] = -1;
+  st[O_PASS_STREAK] = 0;
+  st[O_PENDING] = view.pendingDraw;
+  st[O_WINDOW] = view.catchable ?? -1;
+  st[O_GROUP] = 0;
+  st[O_ROUND] = view.round;
+  let out = 0;
+  let winner = -1;
+  for (let s = 0; s < n; s++) {
+    st[O_PLACE + s] = view.places[s];
+    if (view.places[s] > 0) out++;
+    if (view.places[s] === 1) winner = s;
+    st[O_TOTAL + s] = view.totals?.[s] ?? 0;
+  }
+  st[O_OUT] = out;
+  st[O_ACTIVE_PLAYERS] = n - out;
+  st[O_WINNER] = winner;
+  // S-V6: seats that have not acted yet this round still owe their first turn.
+  let first = 0;
+  if (view.rules.noTwistFirstTurn !== 'off') {
+    const acted = new Set(view.log.filter((a) => !('catch' in a) && !('call' in a && !('play' in a))).map((a) => a.seat));
+    for (let s = 0; s < n; s++) if (!acted.has(s)) first |= 1 << s;
+    if (view.rules.noTwistFirstTurn === 'starter') first &= 1 << ((view.dealer + 1) % n);
+  }
+  st[O_FIRST_TURN] = first;
+  st[O_RNG_OK] = 1;
+  st[O_LAZY] = 1;
+  for (let i = 0; i < 4; i++) st[O_RNG + i] = nextU32(rng, 0) | 0;
+  return sim;
+}
+
+/** The seat's result at the end of the round: higher is better. */
+function score(sim: Sim, seat: number): number {
+  if (sim.rules.scoring === 'points') return -sim.total(seat);
+  // Winning is what counts; the place breaks ties between equally winning moves.
+  return (sim.place(seat) === 1 ? 1 : 0) - 0.05 * sim.place(seat);
+}
+
+const buf = new Int32Array(4096);
+const rollBuf = new Int32Array(4096);
+
+/** Plays the round out with greedy players (rollouts). */
+function rollOut(sim: Sim, rng: Int32Array): void {
+  for (let guard = 0; guard < 5000 && sim.phase <= 1; guard++) {
+    const n = sim.generate(rollBuf);
+    sim.apply(simGreedy(sim, rollBuf, n, rng));
+  }
+}
+
+function toAction(view: PlayerView, code: number): Action | undefined {
+  const kind = code & 7;
+  if (kind === A_DRAW) return view.legal.find((a) => 'draw' in a);
+  if (kind === A_PASS) return view.legal.find((a) => 'pass' in a);
+  if (kind === A_PLAY) {
+    const card = makeCard((code >> 3) & 63);
+    const suit = ((code >> 9) & 7) - 1;
+    return view.legal.find((a) => 'play' in a && a.play.length === 1 && a.play[0] === card && (suit < 0 ? !a.suit : a.suit === SUITS[suit]));
+  }
+  return undefined;
+}
+
+/** Determinized Monte Carlo over the single-card moves, draws and passes of the view. */
+export function pimc(view: PlayerView, rng: Int32Array, options: PimcOptions = { samples: 64 }): Choice {
+  const fallback = greedyView(view);
+  const me = view.seat;
+  if (me === null || view.toMove !== me || view.phase !== 'turn' || view.drawsThisTurn > 0 || view.pendingDraw > 0 || 'catch' in fallback.action) return fallback;
+  const candidates: number[] = [];
+  {
+    const sim = determinize(view, rng);
+    const n = sim.generate(buf);
+    for (let i = 0; i < n; i++) if (!(buf[i] & F_MORE) && (buf[i] & 7) !== A_CALL) candidates.push(buf[i]);
+    // A voluntary draw costs a card for sure and gains little in a rollout's eyes: search the plays.
+    if (candidates.some((c) => (c & 7) === A_PLAY)) candidates.splice(0, candidates.length, ...candidates.filter((c) => (c & 7) === A_PLAY));
+  }
+  if (candidates.length <= 1) return fallback;
+  const totals = new Float64Array(candidates.length);
+  for (let k = 0; k < options.samples; k++) {
+    const sim = determinize(view, rng);
+    for (let i = 0; i < candidates.length; i++) {
+      sim.push();
+      sim.apply(candidates[i] | ((candidates[i] & 7) === A_PLAY && (candidates[i] & F_CALL) ? F_CALL : 0));
+      rollOut(sim, rng);
+      totals[i] += sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? score(sim, me) : -99;
+      sim.pop();
+    }
+  }
+  let best = 0;
+  for (let i = 1; i < candidates.length; i++) if (totals[i] > totals[best]) best = i;
+  const action = toAction(view, candidates[best]);
+  return action ? { action, reason: fallback.action === action ? fallback.reason : { kind: 'only' } } : fallback;
+}
