@@ -18,6 +18,7 @@
 import { ACE, DECK, EIGHT, QUEEN, TWO, cardPoints, rankOf, suitOf } from './card.js';
 import { below, nextU32, seedFromString, shuffleRange } from './rng.js';
 import { handSizeFor, type RuleSet } from './rules.js';
+import { StateBuffer } from './state-buffer.js';
 
 import {
   MAX_SEATS, A_PLAY, A_DRAW, A_PASS, A_CALL, A_CATCH, A_NAME, F_CALL, F_MORE, suitOfAction,
@@ -33,11 +34,7 @@ export * from './sim-layout.js';
 
 const EIGHT_BIT = 1 << EIGHT;
 
-export class Sim {
-  /** The state at offset 0, then the push/pop stack. */
-  st: Int32Array;
-  private sp = 0;
-  private readonly maxDepth: number;
+export class Sim extends StateBuffer {
   private readonly deck: Int32Array = new Int32Array(MAX_CARDS);
   readonly rules: RuleSet;
   readonly players: number;
@@ -61,10 +58,9 @@ export class Sim {
   readonly fused: boolean;
 
   constructor(rules: RuleSet, players: number, stackDepth = 0) {
+    super(STATE_SIZE, stackDepth);
     this.rules = rules;
     this.players = players;
-    this.maxDepth = stackDepth;
-    this.st = new Int32Array(STATE_SIZE * (stackDepth + 1));
     this.st[O_PLAYERS] = players;
     this.mustPlay = rules.drawnCardMustBePlayed;
     this.maxDraws = rules.maxDraws;
@@ -81,26 +77,6 @@ export class Sim {
     this.restrictFirst = rules.noTwistFirstTurn !== 'off';
     this.plain = !this.multiRank && !this.multiSuit && !this.restrictFirst && this.eightOnEight && this.winOnEight;
     this.fused = this.plain && !this.special && !this.svenskevri && this.aceDraws === 0 && !this.playOut && this.mustPlay;
-  }
-
-  // ---- save / restore ---------------------------------------------------
-  /** Saves the state on the internal stack (make/undo for search). */
-  push(): void {
-    if (this.sp >= this.maxDepth) throw new Error('Sim stack overflow');
-    this.sp++;
-    this.st.copyWithin(this.sp * STATE_SIZE, 0, STATE_SIZE);
-  }
-  /** Restores the state saved by the matching `push`. */
-  pop(): void {
-    this.st.copyWithin(0, this.sp * STATE_SIZE, (this.sp + 1) * STATE_SIZE);
-    this.sp--;
-  }
-  /** Copies a state (e.g. a snapshot from the public tier) into this simulator. */
-  load(state: Int32Array): void {
-    for (let i = 0; i < STATE_SIZE; i++) this.st[i] = state[i];
-  }
-  snapshot(): Int32Array {
-    return this.st.slice(0, STATE_SIZE);
   }
 
   // ---- setup ------------------------------------------------------------

@@ -8,6 +8,7 @@ import { DECK, QUEEN, rankOf, suitOf } from '../card.js';
 import { scale, seedFromString, shuffleRange } from '../rng.js';
 import { A_PLAY } from '../sim-layout.js';
 import type { HeartsRules } from './rules.js';
+import { StateBuffer } from '../state-buffer.js';
 
 export const A_GIVE = 6;
 export const giveCode = (a: number, b: number, c: number): number => A_GIVE | (a << 3) | (b << 9) | (c << 15);
@@ -70,10 +71,7 @@ const popcount13 = (m: number): number => {
   return c;
 };
 
-export class HeartsSim {
-  st: Int32Array;
-  private sp = 0;
-  private readonly maxDepth: number;
+export class HeartsSim extends StateBuffer {
   private readonly deck = new Int32Array(52);
   /** H1 card lists per number of players dealt in (2..5), computed once. */
   private readonly decks: readonly Int32Array[] = [0, 1, 2, 3, 4, 5].map((n) => Int32Array.from(HeartsSim.deckFor(n)));
@@ -83,29 +81,13 @@ export class HeartsSim {
   private readonly passing: boolean;
 
   constructor(rules: HeartsRules, players: number, stackDepth = 0) {
+    super(HEARTS_STATE_SIZE, stackDepth);
     this.rules = rules;
     this.players = players;
     this.passing = rules.pass !== 'none';
-    this.maxDepth = stackDepth;
-    this.st = new Int32Array(HEARTS_STATE_SIZE * (stackDepth + 1));
     this.st[H_PLAYERS] = players;
   }
 
-  push(): void {
-    if (this.sp >= this.maxDepth) throw new Error('HeartsSim stack overflow');
-    this.sp++;
-    this.st.copyWithin(this.sp * HEARTS_STATE_SIZE, 0, HEARTS_STATE_SIZE);
-  }
-  pop(): void {
-    this.st.copyWithin(0, this.sp * HEARTS_STATE_SIZE, (this.sp + 1) * HEARTS_STATE_SIZE);
-    this.sp--;
-  }
-  load(state: Int32Array): void {
-    for (let i = 0; i < HEARTS_STATE_SIZE; i++) this.st[i] = state[i];
-  }
-  snapshot(): Int32Array {
-    return this.st.slice(0, HEARTS_STATE_SIZE);
-  }
   seed(seed: string): void {
     seedFromString(this.st, H_RNG, seed);
   }
