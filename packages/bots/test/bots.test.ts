@@ -9,12 +9,8 @@ import {
   resolveRules, seedFromString, toMove, viewFor,
 } from '@olsen/engine';
 import { LEVELS, chooseHearts, chooseShedding, greedy, hint, knownVoids, medium } from '../src/index.js';
-import { act, table } from '../../engine/test/helpers.js';
+import { act, table, unwrap } from '../../engine/test/helpers.js';
 
-const unwrap = <T,>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 
 describe('shedding bots', () => {
   it('greedy: a non-eight of the suit held most, ties to the first found; never a voluntary draw', () => {

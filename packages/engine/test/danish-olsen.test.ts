@@ -9,12 +9,9 @@ import {
   HeartsSim, applyHearts, createHeartsGame, heartsLegalActions, heartsOutcome, heartsRollout, heartsToMove, heartsViewFor, makeRecord,
   nextHeartsRound, parseRecord, pick, pickHalf, replayRecord, resolveHeartsRules, seedFromString, verifyRecord, type HeartsGame,
 } from '../src/index.js';
+import { unwrap } from './helpers.js';
 
 const NAMES = ['Anne', 'Bo', 'Carl', 'Dorte', 'Erik'];
-const unwrap = <T,>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/olsen-dk/${name}`, import.meta.url), 'utf8'));
 const replay = (name: string): HeartsGame => unwrap(replayRecord(fixture(name))) as HeartsGame;
 const ruleOf = (g: HeartsGame, action: unknown): string | null => {
