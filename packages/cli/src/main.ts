@@ -140,6 +140,23 @@ export function buildProgram(): Command {
           ? await runHeartsPlay({ ...opts, ...io, name, players: opts.players ?? 4 })
           : await runPlay({ ...opts, ...io, name, players: opts.players ?? 3 });
     });
+  program
+    .command('serve')
+    .description('Start the Olsen server (tables, bots, real-time play); settings from the environment, see README.')
+    .option('-p, --port <port>', 'port to listen on (PORT, default 8080)', int('port', 0, 65535))
+    .option('--host <host>', 'address to bind (HOST, default 127.0.0.1; 0.0.0.0 to let others on your network join)')
+    .option('--data-dir <dir>', 'folder for the SQLite database (DATA_DIR, default ./data)')
+    .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (DATABASE_URL)')
+    .action(async (opts: { port?: number; host?: string; dataDir?: string; databaseUrl?: string }) => {
+      // Loaded here so that verify, sim and play do not pay for the server's dependencies.
+      const { serve } = await import('@olsen/server');
+      await serve({
+        ...(opts.port !== undefined ? { port: opts.port } : {}),
+        ...(opts.host ? { host: opts.host } : {}),
+        ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+        ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+      });
+    });
   return program;
 }
 

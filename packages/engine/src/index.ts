@@ -13,6 +13,7 @@ export * from './game.js';
 export * from './view.js';
 export * from './notation.js';
 export * from './record.js';
+export * from './families.js';
 export { rollout } from './rollout.js';
 export * from './hearts/rules.js';
 export * from './hearts/game.js';

@@ -1,0 +1,51 @@
+/**
+ * Error and close codes of the Olsen protocol. Every failed request is
+ * answered with one of the error codes; the server closes a connection only
+ * for one of the close codes, sent in a `bye` message just before.
+ */
+export const ERROR_CODES = [
+  /** The message does not match the protocol's schema (wrong type, missing field, too long). */
+  'bad_message',
+  /** No valid guest token (missing, forged or expired): get one from POST /api/guest. */
+  'unauthorized',
+  /** No table has this code (or it was closed). */
+  'no_such_table',
+  /** Every seat at the table is taken. */
+  'table_full',
+  /** The seat asked for is taken by someone else or is not a seat for people. */
+  'seat_taken',
+  /** The request needs a seat at this table and the player has none. */
+  'not_seated',
+  /** Only the player who created the table may do this (start it). */
+  'not_host',
+  /** The game has not started yet. */
+  'not_started',
+  /** The game has already started (seats can no longer be changed this way). */
+  'already_started',
+  /** It is another player's turn (or this seat has nothing to do now). */
+  'not_your_turn',
+  /** The rules refuse the action; `rule` names the rule (e.g. S14) and `message` says why. */
+  'illegal_action',
+  /** The action was chosen on an older state than the table's: refresh and choose again. */
+  'stale_version',
+  /** The game is over: nothing more can be played (ask for a rematch). */
+  'game_over',
+  /** The table's options are not a valid game (unknown house rule, wrong number of seats, …). */
+  'bad_options',
+  /** Too many messages in a short time: this one was dropped. */
+  'rate_limited',
+  /** A fault on the server: the request had no effect. */
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Why the server closes a connection (sent in `bye` before it does). */
+export const CLOSE_CODES = [
+  /** The handshake carried no valid guest token. */
+  'auth_failed',
+  /** The connection kept sending malformed or rate-limited messages after warnings. */
+  'abuse',
+  /** The server is shutting down; reconnect in a moment. */
+  'shutdown',
+] as const;
+export type CloseCode = (typeof CLOSE_CODES)[number];

@@ -1,0 +1,6 @@
+/**
+ * @olsen/protocol — every message between the Olsen server and its clients,
+ * with runtime schemas (valibot), shared by the server and the web app.
+ */
+export * from './codes.js';
+export * from './messages.js';

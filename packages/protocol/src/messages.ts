@@ -1,0 +1,157 @@
+/**
+ * The messages between client and server, as valibot schemas (checked at the
+ * server's boundary) and the types inferred from them.
+ *
+ * Transport (socket.io): the client sends every request as the event `req`
+ * with an acknowledgement callback, which receives a `Reply`. The server
+ * pushes `table` (a `TableUpdate`, built from the engine's view for that
+ * client) and `bye` (a `CloseCode`, then it disconnects).
+ */
+import * as v from 'valibot';
+import type { AnyView } from '@olsen/engine';
+import type { CloseCode, ErrorCode } from './codes.js';
+
+/** Short table codes: six characters without look-alikes (no 0/O, 1/I/L). */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const TableCode = v.pipe(v.string(), v.regex(/^[A-HJKMNP-Z2-9]{6}$/, 'A table code is six letters and digits.'));
+
+export const GAME_IDS = ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk'] as const;
+export const BOT_LEVELS = ['random', 'greedy', 'easy', 'medium'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+export const PlayerName = v.pipe(v.string(), v.trim(), v.minLength(1, 'A name needs at least one character.'), v.maxLength(24, 'A name has at most 24 characters.'));
+
+/** A seat as the creator asks for it: open for a person, or a bot of a level. */
+export const SeatSpec = v.variant('kind', [
+  v.strictObject({ kind: v.literal('open') }),
+  v.strictObject({ kind: v.literal('bot'), level: v.picklist(BOT_LEVELS) }),
+]);
+
+const HouseRules = v.pipe(
+  v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.boolean(), v.number(), v.string(), v.null()])),
+  v.check((r) => Object.keys(r).length <= 40, 'Too many house rules.'),
+);
+
+export const CreateTable = v.strictObject({
+  type: v.literal('create'),
+  game: v.picklist(GAME_IDS),
+  rules: v.optional(HouseRules, {}),
+  /** Every seat but the creator's (seat 0). */
+  seats: v.pipe(v.array(SeatSpec), v.minLength(1), v.maxLength(5)),
+  /** Listed in the open lobby, or private (by link and code only). */
+  listed: v.optional(v.boolean(), false),
+  /** Seconds per turn before the server plays for a person; null: no timer (friends' default). */
+  turnSeconds: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))), null),
+  /** Level of the bots that fill open seats at the start and take over for players who leave. */
+  fillLevel: v.optional(v.picklist(BOT_LEVELS), 'medium'),
+});
+
+/** Card actions exactly as records write them (RECORD.md); the seat is the sender's. */
+const CardName = v.pipe(v.string(), v.regex(/^[2-9TJQKA][cdhs]$/));
+const Suit = v.picklist(['c', 'd', 'h', 's']);
+export const ActionBody = v.union([
+  v.strictObject({ play: v.pipe(v.array(CardName), v.minLength(1), v.maxLength(8)), suit: v.optional(Suit), call: v.optional(v.boolean()) }),
+  v.strictObject({ draw: v.literal(true) }),
+  v.strictObject({ pass: v.literal(true) }),
+  v.strictObject({ call: v.literal(true) }),
+  v.strictObject({ catch: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5)) }),
+  v.strictObject({ suit: Suit }),
+  v.strictObject({ give: v.pipe(v.array(CardName), v.length(3)) }),
+]);
+
+export const Request = v.variant('type', [
+  v.strictObject({ type: v.literal('lobby') }),
+  CreateTable,
+  v.strictObject({ type: v.literal('join'), code: TableCode, seat: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5))) }),
+  v.strictObject({ type: v.literal('watch'), code: TableCode }),
+  v.strictObject({ type: v.literal('leave'), code: TableCode }),
+  v.strictObject({ type: v.literal('start'), code: TableCode }),
+  v.strictObject({ type: v.literal('act'), code: TableCode, version: v.pipe(v.number(), v.integer(), v.minValue(0)), action: ActionBody }),
+  v.strictObject({ type: v.literal('rematch'), code: TableCode }),
+]);
+export type Request = v.InferOutput<typeof Request>;
+export type RequestType = Request['type'];
+export type CreateTable = v.InferOutput<typeof CreateTable>;
+export type SeatSpec = v.InferOutput<typeof SeatSpec>;
+export type ActionBody = v.InferOutput<typeof ActionBody>;
+
+/** Checks an untrusted request; the error is one sentence naming the field. */
+export function parseRequest(raw: unknown): { ok: true; value: Request } | { ok: false; message: string } {
+  const r = v.safeParse(Request, raw);
+  if (r.success) return { ok: true, value: r.output };
+  const issue = r.issues[0];
+  const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+  return { ok: false, message: path ? `${path}: ${issue.message}` : issue.message };
+}
+
+export interface ErrorReply {
+  readonly ok: false;
+  readonly error: { readonly code: ErrorCode; readonly message: string; readonly rule?: string | null; readonly engineCode?: string };
+}
+export type Reply<T extends object = object> = ({ readonly ok: true } & T) | ErrorReply;
+
+/** Answers per request type. */
+export interface Replies {
+  lobby: Reply<{ tables: readonly TableSummary[] }>;
+  create: Reply<{ code: string }>;
+  join: Reply<{ seat: number }>;
+  watch: Reply;
+  leave: Reply;
+  start: Reply;
+  act: Reply<{ version: number }>;
+  rematch: Reply;
+}
+
+export type TableStatus = 'waiting' | 'playing' | 'roundOver' | 'finished';
+
+/** A seat as everyone sees it. */
+export interface SeatInfo {
+  readonly kind: 'open' | 'human' | 'bot';
+  readonly name: string | null;
+  /** Bots: their level. */
+  readonly level: BotLevel | null;
+  /** People: connected now. */
+  readonly connected: boolean;
+  /** A bot playing for a person who left or dropped for longer than the grace period. */
+  readonly standIn: boolean;
+}
+
+/** The `table` push: the table's public state and the engine's view for this client. */
+export interface TableUpdate {
+  readonly code: string;
+  readonly game: (typeof GAME_IDS)[number];
+  readonly status: TableStatus;
+  /** Game number at this table (1, then +1 per rematch). */
+  readonly gameNo: number;
+  readonly seats: readonly SeatInfo[];
+  /** This client's seat, null for a spectator. */
+  readonly you: number | null;
+  readonly host: number;
+  readonly spectators: number;
+  readonly turnSeconds: number | null;
+  /** When the turn timer plays for the person to act (ms since the epoch), or null. */
+  readonly deadline: number | null;
+  /** When the next round is dealt automatically (ms since the epoch), or null. */
+  readonly nextRoundAt: number | null;
+  /** The engine's view for this client (null before the start). */
+  readonly view: AnyView | null;
+  /** Id of the finished game's record (GET /api/games/:id/record), once the game is over. */
+  readonly recordId: string | null;
+}
+
+/** A listed table in the open lobby. */
+export interface TableSummary {
+  readonly code: string;
+  readonly game: (typeof GAME_IDS)[number];
+  readonly status: TableStatus;
+  readonly seats: readonly SeatInfo[];
+  readonly openSeats: number;
+}
+
+export interface ServerEvents {
+  table: (u: TableUpdate) => void;
+  bye: (code: CloseCode) => void;
+}
+export interface ClientEvents {
+  req: (r: Request, ack: (reply: Reply<Record<string, unknown>>) => void) => void;
+}

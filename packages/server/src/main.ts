@@ -1,0 +1,23 @@
+/** Starts the server from the environment (README lists the variables) and stops it cleanly on SIGINT/SIGTERM. */
+import { ConfigError, configFromEnv, type ServerConfig } from './config.js';
+import { startServer } from './server.js';
+
+export async function serve(overrides: Partial<ServerConfig> = {}): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = { ...configFromEnv(), ...overrides };
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`olsen serve: ${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const server = await startServer(config);
+  process.stdout.write(`Olsen is running at ${server.url}\n`);
+  const stop = (): void => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

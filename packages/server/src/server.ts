@@ -1,0 +1,134 @@
+/**
+ * Wires the server together: storage, coordinator, HTTP routes (fastify)
+ * and real time (socket.io) on one port. No module-level state: every
+ * server made here is independent (tests run several in one process).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { PlayerName } from '@olsen/protocol';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { systemClock } from './clock.js';
+import type { ServerConfig } from './config.js';
+import { Coordinator } from './coordinator.js';
+import { Identities } from './identity.js';
+import type { Clock, PubSub, Store } from './ports.js';
+import { LocalPubSub } from './pubsub.js';
+import { attachRealtime } from './realtime.js';
+import { openStore } from './store.js';
+
+export interface OlsenServer {
+  readonly app: FastifyInstance;
+  readonly coordinator: Coordinator;
+  readonly store: Store;
+  /** http://host:port once listening. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export interface Adapters {
+  readonly store?: Store;
+  readonly pubsub?: PubSub;
+  readonly clock?: Clock;
+}
+
+const GuestBody = v.strictObject({ name: PlayerName, token: v.optional(v.string()) });
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.ico': 'image/x-icon' };
+
+export async function startServer(config: ServerConfig, adapters: Adapters = {}): Promise<OlsenServer> {
+  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 64 * 1024 });
+  const store = adapters.store ?? openStore({ databaseUrl: config.databaseUrl, schema: config.dbSchema, dataDir: config.dataDir });
+  await store.init();
+  const secret = config.secret ?? (await store.setting('token-secret', Identities.newSecret));
+  const identities = new Identities(secret);
+  const pubsub = adapters.pubsub ?? new LocalPubSub();
+  const coordinator = new Coordinator({
+    store,
+    pubsub,
+    clock: adapters.clock ?? systemClock,
+    log: app.log,
+    botDelayMs: config.botDelayMs,
+    roundPauseMs: config.roundPauseMs,
+    reconnectGraceMs: config.reconnectGraceMs,
+    finishedTtlMs: config.finishedTtlMs,
+  });
+  const restored = await coordinator.restore();
+  app.log.info({ restored }, 'tables restored');
+
+  // ---- metrics (a registry per server: no global state) ----
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'olsen_' });
+  new Gauge({ name: 'olsen_tables', help: 'Tables in memory', registers: [registry], collect() { this.set(coordinator.tableCount); } });
+  new Counter({ name: 'olsen_actions_total', help: 'Accepted actions', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.actions); } });
+  new Counter({ name: 'olsen_rejected_actions_total', help: 'Actions the rules refused', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.rejected); } });
+  new Counter({ name: 'olsen_games_finished_total', help: 'Games finished', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.gamesFinished); } });
+  const connections = new Gauge({ name: 'olsen_connections', help: 'Open real-time connections', registers: [registry] });
+
+  // ---- HTTP ----
+  app.post('/api/guest', async (req, reply) => {
+    const body = v.safeParse(GuestBody, req.body);
+    if (!body.success) return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: body.issues[0].message } });
+    // Keep the id of a valid earlier token: a new name, the same player.
+    const earlier = body.output.token ? identities.verify(body.output.token) : null;
+    const guest = { id: earlier?.id ?? Identities.newId(), name: body.output.name };
+    await store.savePlayer(guest.id, guest.name);
+    return { ok: true, token: identities.sign(guest), player: guest };
+  });
+  app.get('/api/lobby', async () => ({ ok: true, tables: coordinator.lobby() }));
+  app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, reply) => {
+    const u = coordinator.updateFor(String(req.params.code).toUpperCase(), null);
+    if (!u) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
+    return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds } };
+  });
+  // Records are stored only when a game is over, so every record here is public.
+  app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req, reply) => {
+    const record = await store.record(String(req.params.id));
+    if (!record) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'No finished game has this id.' } });
+    return reply.header('content-disposition', `attachment; filename="olsen-${req.params.id}.json"`).send(record);
+  });
+  app.get<{ Params: { id: string } }>('/api/players/:id/stats', async (req) => ({ ok: true, stats: await store.stats(String(req.params.id)) }));
+  app.get('/healthz', async () => ({ ok: true, tables: coordinator.tableCount, connections: io.engine.clientsCount }));
+  app.get('/metrics', async (_req, reply) => {
+    connections.set(io.engine.clientsCount);
+    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+  });
+  if (config.webDir && existsSync(config.webDir)) {
+    const root = normalize(config.webDir);
+    app.get('/*', async (req, reply) => {
+      const path = normalize(join(root, decodeURIComponent((req.params as { '*': string })['*'] || 'index.html')));
+      const file = path.startsWith(root) && existsSync(path) && extname(path) ? path : join(root, 'index.html');
+      return reply.header('content-type', TYPES[extname(file)] ?? 'application/octet-stream').send(await readFile(file));
+    });
+  } else {
+    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/tables/:code', '/api/games/:id/record', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
+  }
+
+  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, rateLimit: config.rateLimit });
+  await app.listen({ port: config.port, host: config.host });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    coordinator,
+    store,
+    url,
+    close() {
+      closing ??= (async () => {
+        coordinator.close();
+        io.emit('bye', 'shutdown');
+        io.disconnectSockets(true);
+        await new Promise<void>((resolve) => io.close(() => resolve()));
+        await app.close().catch(() => undefined);
+        await pubsub.close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,269 @@
+/**
+ * The storage adapter: one kysely schema over embedded SQLite (better-sqlite3,
+ * the default, in a data folder) or PostgreSQL (when a database URL is given).
+ *
+ * A table's state is its record: the move log (`moves`, one row per accepted
+ * action or deal, primary key table/game/seq) is appended before the action
+ * is acknowledged, and a restart replays it.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Generated } from 'kysely';
+import pg from 'pg';
+import type { GameName } from '@olsen/engine';
+import { ordinal } from 'openskill';
+import { VersionConflict, type FinishedGame, type Move, type PlayerStats, type Store, type TableRow } from './ports.js';
+
+interface DB {
+  meta: { key: string; value: string };
+  players: { id: string; name: string; created_at: number };
+  tables: {
+    id: string;
+    code: string;
+    host: string;
+    game: string;
+    rules: string;
+    seats: string;
+    listed: number;
+    turn_seconds: number | null;
+    fill_level: string;
+    status: string;
+    game_no: number;
+    seed: string;
+    created_at: number;
+    updated_at: number;
+  };
+  moves: { table_id: string; game_no: number; seq: number; body: string };
+  games: { id: string; table_id: string; game_no: number; game: string; record: string; finished_at: number };
+  game_players: { game_id: string; seat: number; player_id: string; place: number; won: number };
+  ratings: { player_id: string; game: string; mu: number; sigma: number; games: Generated<number> };
+}
+
+export interface StoreOptions {
+  /** PostgreSQL URL; without it, SQLite in `dataDir`. */
+  readonly databaseUrl?: string | null;
+  /** PostgreSQL schema to use (created if missing); default `public`. */
+  readonly schema?: string | null;
+  readonly dataDir?: string;
+}
+
+const isUniqueViolation = (e: unknown): boolean => {
+  const code = (e as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+export class KyselyStore implements Store {
+  readonly db: Kysely<DB>;
+  readonly kind: 'sqlite' | 'postgres';
+  private readonly schema: string | null;
+
+  constructor(o: StoreOptions) {
+    if (o.databaseUrl) {
+      this.kind = 'postgres';
+      this.schema = o.schema ?? null;
+      const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 10 });
+      if (this.schema) {
+        const schema = this.schema;
+        pool.on('connect', (client) => {
+          client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
+        });
+      }
+      this.db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    } else {
+      this.kind = 'sqlite';
+      this.schema = null;
+      const dir = o.dataDir ?? 'data';
+      mkdirSync(dir, { recursive: true });
+      const file = new Database(join(dir, 'olsen.sqlite'));
+      // WAL with synchronous=FULL: a committed move survives a crash of the process and of the machine.
+      file.pragma('journal_mode = WAL');
+      file.pragma('synchronous = FULL');
+      file.pragma('busy_timeout = 5000');
+      this.db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
+    }
+  }
+
+  async init(): Promise<void> {
+    if (this.schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(this.schema)}`.execute(this.db);
+    const big = this.kind === 'postgres' ? 'bigint' : 'integer';
+    const real = this.kind === 'postgres' ? 'double precision' : 'real';
+    const s = this.db.schema;
+    await s.createTable('meta').ifNotExists().addColumn('key', 'text', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()).execute();
+    await s.createTable('players').ifNotExists()
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('created_at', big, (c) => c.notNull()).execute();
+    await s.createTable('tables').ifNotExists()
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('code', 'text', (c) => c.notNull().unique())
+      .addColumn('host', 'text', (c) => c.notNull())
+      .addColumn('game', 'text', (c) => c.notNull())
+      .addColumn('rules', 'text', (c) => c.notNull())
+      .addColumn('seats', 'text', (c) => c.notNull())
+      .addColumn('listed', 'integer', (c) => c.notNull())
+      .addColumn('turn_seconds', 'integer')
+      .addColumn('fill_level', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('game_no', 'integer', (c) => c.notNull())
+      .addColumn('seed', 'text', (c) => c.notNull())
+      .addColumn('created_at', big, (c) => c.notNull())
+      .addColumn('updated_at', big, (c) => c.notNull()).execute();
+    await s.createTable('moves').ifNotExists()
+      .addColumn('table_id', 'text', (c) => c.notNull())
+      .addColumn('game_no', 'integer', (c) => c.notNull())
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('moves_pk', ['table_id', 'game_no', 'seq']).execute();
+    await s.createTable('games').ifNotExists()
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('table_id', 'text', (c) => c.notNull())
+      .addColumn('game_no', 'integer', (c) => c.notNull())
+      .addColumn('game', 'text', (c) => c.notNull())
+      .addColumn('record', 'text', (c) => c.notNull())
+      .addColumn('finished_at', big, (c) => c.notNull()).execute();
+    await s.createTable('game_players').ifNotExists()
+      .addColumn('game_id', 'text', (c) => c.notNull())
+      .addColumn('seat', 'integer', (c) => c.notNull())
+      .addColumn('player_id', 'text', (c) => c.notNull())
+      .addColumn('place', 'integer', (c) => c.notNull())
+      .addColumn('won', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('game_players_pk', ['game_id', 'seat']).execute();
+    await s.createIndex('game_players_player').ifNotExists().on('game_players').column('player_id').execute();
+    await s.createIndex('tables_status').ifNotExists().on('tables').column('status').execute();
+    await s.createTable('ratings').ifNotExists()
+      .addColumn('player_id', 'text', (c) => c.notNull())
+      .addColumn('game', 'text', (c) => c.notNull())
+      .addColumn('mu', real, (c) => c.notNull())
+      .addColumn('sigma', real, (c) => c.notNull())
+      .addColumn('games', 'integer', (c) => c.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('ratings_pk', ['player_id', 'game']).execute();
+  }
+
+  async setting(key: string, make: () => string): Promise<string> {
+    const row = await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
+    if (row) return row.value;
+    await this.db.insertInto('meta').values({ key, value: make() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    // Another process may have won the race: read back what is stored.
+    return (await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value;
+  }
+
+  async savePlayer(id: string, name: string): Promise<void> {
+    await this.db.insertInto('players').values({ id, name, created_at: Date.now() }).onConflict((oc) => oc.column('id').doUpdateSet({ name })).execute();
+  }
+
+  async createTable(t: TableRow): Promise<void> {
+    await this.db.insertInto('tables').values({
+      id: t.id,
+      code: t.code,
+      host: t.host,
+      game: t.game,
+      rules: JSON.stringify(t.rules),
+      seats: JSON.stringify(t.seats),
+      listed: t.listed ? 1 : 0,
+      turn_seconds: t.turnSeconds,
+      fill_level: t.fillLevel,
+      status: t.status,
+      game_no: t.gameNo,
+      seed: t.seed,
+      created_at: t.createdAt,
+      updated_at: t.createdAt,
+    }).execute();
+  }
+
+  async updateTable(id: string, p: Partial<Pick<TableRow, 'seats' | 'status' | 'gameNo' | 'seed' | 'host'>>): Promise<void> {
+    await this.db.updateTable('tables').set({
+      ...(p.seats !== undefined ? { seats: JSON.stringify(p.seats) } : {}),
+      ...(p.status !== undefined ? { status: p.status } : {}),
+      ...(p.gameNo !== undefined ? { game_no: p.gameNo } : {}),
+      ...(p.seed !== undefined ? { seed: p.seed } : {}),
+      ...(p.host !== undefined ? { host: p.host } : {}),
+      updated_at: Date.now(),
+    }).where('id', '=', id).execute();
+  }
+
+  async appendMove(tableId: string, gameNo: number, seq: number, move: Move): Promise<void> {
+    try {
+      await this.db.insertInto('moves').values({ table_id: tableId, game_no: gameNo, seq, body: JSON.stringify(move) }).execute();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new VersionConflict(tableId, seq);
+      throw e;
+    }
+  }
+
+  async moves(tableId: string, gameNo: number): Promise<Move[]> {
+    const rows = await this.db.selectFrom('moves').select(['seq', 'body']).where('table_id', '=', tableId).where('game_no', '=', gameNo).orderBy('seq').execute();
+    return rows.map((r) => JSON.parse(r.body) as Move);
+  }
+
+  async liveTables(): Promise<TableRow[]> {
+    const rows = await this.db.selectFrom('tables').selectAll().where('status', 'in', ['waiting', 'playing']).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      host: r.host,
+      game: r.game as GameName,
+      rules: JSON.parse(r.rules) as Record<string, unknown>,
+      seats: JSON.parse(r.seats) as TableRow['seats'],
+      listed: r.listed === 1,
+      turnSeconds: r.turn_seconds,
+      fillLevel: r.fill_level as TableRow['fillLevel'],
+      status: r.status as TableRow['status'],
+      gameNo: r.game_no,
+      seed: r.seed,
+      createdAt: Number(r.created_at),
+    }));
+  }
+
+  async finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto('games')
+        .values({ id: g.id, table_id: g.tableId, game_no: g.gameNo, game: g.game, record: JSON.stringify(g.record), finished_at: g.finishedAt })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      // Finished once already (a restart between the last move and this write): nothing to count twice.
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      for (const [seat, s] of g.seats.entries()) {
+        await trx.insertInto('game_players').values({ game_id: g.id, seat, player_id: s.playerId, place: s.place, won: s.won ? 1 : 0 }).execute();
+      }
+      const ids = [...new Set(g.seats.map((s) => s.playerId))];
+      const rows = await trx.selectFrom('ratings').selectAll().where('game', '=', g.game).where('player_id', 'in', ids).execute();
+      const current = new Map<string, { mu: number; sigma: number } | null>(ids.map((id) => [id, null]));
+      for (const r of rows) current.set(r.player_id, { mu: Number(r.mu), sigma: Number(r.sigma) });
+      for (const [id, r] of rate(current)) {
+        await trx.insertInto('ratings').values({ player_id: id, game: g.game, mu: r.mu, sigma: r.sigma, games: 1 })
+          .onConflict((oc) => oc.columns(['player_id', 'game']).doUpdateSet({ mu: r.mu, sigma: r.sigma, games: sql`ratings.games + 1` }))
+          .execute();
+      }
+    });
+  }
+
+  async record(gameId: string): Promise<unknown | null> {
+    const row = await this.db.selectFrom('games').select('record').where('id', '=', gameId).executeTakeFirst();
+    return row ? (JSON.parse(row.record) as unknown) : null;
+  }
+
+  async stats(playerId: string): Promise<PlayerStats[]> {
+    const rows = await this.db.selectFrom('game_players')
+      .innerJoin('games', 'games.id', 'game_players.game_id')
+      .select(['games.game as game', sql<number>`count(*)`.as('games'), sql<number>`sum(game_players.won)`.as('wins'), sql<number>`avg(game_players.place)`.as('mean_place')])
+      .where('game_players.player_id', '=', playerId)
+      .groupBy('games.game')
+      .execute();
+    const ratings = await this.db.selectFrom('ratings').selectAll().where('player_id', '=', playerId).execute();
+    return rows.map((r) => {
+      const rt = ratings.find((x) => x.game === r.game);
+      const rating = rt ? { mu: Number(rt.mu), sigma: Number(rt.sigma), ordinal: ordinal({ mu: Number(rt.mu), sigma: Number(rt.sigma) }) } : null;
+      return { game: r.game as GameName, games: Number(r.games), wins: Number(r.wins), meanPlace: Number(r.mean_place), rating };
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}
+
+/** The store the configuration asks for. */
+export function openStore(o: StoreOptions): KyselyStore {
+  return new KyselyStore(o);
+}
