@@ -6,10 +6,12 @@ export default defineConfig({
     alias: {
       '@olsen/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
       '@olsen/bots': fileURLToPath(new URL('./packages/bots/src/index.ts', import.meta.url)),
+      '@olsen/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
+      '@olsen/server': fileURLToPath(new URL('./packages/server/src/index.ts', import.meta.url)),
     },
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'dbg/*.test.ts'],
     testTimeout: 60_000,
   },
 });

@@ -1,0 +1,113 @@
+/** Test helpers: a real server on a free port, real socket.io clients that record every frame. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AnyAction } from '@olsen/engine';
+import type { Request, TableUpdate } from '@olsen/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { DEFAULTS, startServer, type OlsenServer, type ServerConfig } from '../src/index.js';
+
+export const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...DEFAULTS,
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'olsen-server-')),
+    logLevel: 'silent',
+    botDelayMs: 1,
+    roundPauseMs: 5,
+    reconnectGraceMs: 60_000,
+    // Clients here play at machine speed; the limiter has its own test.
+    rateLimit: { points: 100_000, seconds: 1 },
+    ...over,
+  };
+}
+
+export const startTest = (over: Partial<ServerConfig> = {}): Promise<OlsenServer> => startServer(testConfig(over));
+
+export async function guest(url: string, name: string): Promise<{ token: string; id: string }> {
+  const res = await fetch(`${url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  const body = (await res.json()) as { token: string; player: { id: string } };
+  return { token: body.token, id: body.player.id };
+}
+
+/** A client that keeps every `table` frame it receives, raw, in order. */
+export class Client {
+  readonly socket: Socket;
+  readonly frames: TableUpdate[] = [];
+  readonly raw: string[] = [];
+  latest = new Map<string, TableUpdate>();
+  private waiters: { test: (u: TableUpdate) => boolean; resolve: (u: TableUpdate) => void }[] = [];
+
+  constructor(url: string, readonly token: string, readonly name: string) {
+    this.socket = io(url, { auth: { token }, transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 200 });
+    this.socket.on('table', (u: TableUpdate) => {
+      this.raw.push(JSON.stringify(u));
+      this.frames.push(u);
+      this.latest.set(u.code, u);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.test(u)) return true;
+        w.resolve(u);
+        return false;
+      });
+    });
+  }
+
+  static async open(url: string, name: string): Promise<Client> {
+    const g = await guest(url, name);
+    const c = new Client(url, g.token, name);
+    await c.connected();
+    return c;
+  }
+
+  connected(): Promise<void> {
+    return this.socket.connected ? Promise.resolve() : new Promise((r) => this.socket.once('connect', () => r()));
+  }
+
+  req<T = Record<string, unknown>>(r: Request | Record<string, unknown>): Promise<({ ok: true } & T) | { ok: false; error: { code: string; message: string; rule?: string } }> {
+    return this.socket.timeout(10_000).emitWithAck('req', r);
+  }
+
+  /** The first frame (already received or coming) for which `test` holds. */
+  until(test: (u: TableUpdate) => boolean, ms = 30_000): Promise<TableUpdate> {
+    for (const u of this.latest.values()) if (test(u)) return Promise.resolve(u);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${this.name}: no such frame within ${ms} ms`)), ms);
+      this.waiters.push({ test, resolve: (u) => { clearTimeout(timer); resolve(u); } });
+    });
+  }
+
+  /**
+   * Plays automatically: whenever a frame offers legal actions, sends one
+   * (the `choose` function's pick; default the first). Returns a stopper.
+   */
+  autoplay(code: string, choose: (legal: readonly AnyAction[], u: TableUpdate) => AnyAction = (l) => l[0]): { stop: () => void; acked: { version: number; action: AnyAction }[] } {
+    const acked: { version: number; action: AnyAction }[] = [];
+    let busy = false;
+    let stopped = false;
+    const step = async (): Promise<void> => {
+      if (busy || stopped) return;
+      const u = this.latest.get(code);
+      if (!u?.view || u.view.legal.length === 0) return;
+      busy = true;
+      const action = choose(u.view.legal as AnyAction[], u);
+      const { seat: _seat, ...body } = action as AnyAction & { seat: number };
+      try {
+        const r = await this.req<{ version: number }>({ type: 'act', code, version: u.view.version, action: body });
+        if (r.ok) acked.push({ version: u.view.version, action });
+      } catch {
+        // a timeout during a server crash: the action may or may not have landed
+      }
+      busy = false;
+      setImmediate(() => void step());
+    };
+    this.socket.on('table', () => void step());
+    void step();
+    return { stop: () => { stopped = true; }, acked };
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
