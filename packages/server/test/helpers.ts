@@ -38,6 +38,7 @@ export class Client {
   readonly frames: TableUpdate[] = [];
   readonly raw: string[] = [];
   latest = new Map<string, TableUpdate>();
+  ackTimeoutMs = 10_000;
   private waiters: { test: (u: TableUpdate) => boolean; resolve: (u: TableUpdate) => void }[] = [];
 
   constructor(url: string, readonly token: string, readonly name: string) {
@@ -66,7 +67,7 @@ export class Client {
   }
 
   req<T = Record<string, unknown>>(r: Request | Record<string, unknown>): Promise<({ ok: true } & T) | { ok: false; error: { code: string; message: string; rule?: string } }> {
-    return this.socket.timeout(10_000).emitWithAck('req', r);
+    return this.socket.timeout(this.ackTimeoutMs).emitWithAck('req', r);
   }
 
   /** The first frame (already received or coming) for which `test` holds. */
