@@ -44,6 +44,9 @@ export type Outcome<T extends object = object> = ({ ok: true } & T) | ErrorReply
 
 const fail = (code: ErrorCode, message: string, extra: { rule?: string | null; engineCode?: string } = {}): ErrorReply => ({ ok: false, error: { code, message, ...extra } });
 
+/** Tables one player may have waiting for their start at once (a bound on what one guest can make the server hold). */
+const MAX_WAITING_TABLES = 5;
+
 const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 
 interface LiveTable {
@@ -142,6 +145,9 @@ export class Coordinator {
   }
 
   async create(guest: Guest, req: CreateTable): Promise<Outcome<{ code: string }>> {
+    let waiting = 0;
+    for (const t of this.tables.values()) if (t.row.host === guest.id && t.game === null) waiting++;
+    if (waiting >= MAX_WAITING_TABLES) return fail('rate_limited', `You already have ${waiting} tables waiting to start; start or leave one first.`);
     const seats: StoredSeat[] = [
       { kind: 'human', playerId: guest.id, name: guest.name, standIn: null },
       ...req.seats.map((s, i): StoredSeat => (s.kind === 'bot' ? { kind: 'bot', level: s.level, name: this.botName(i + 1) } : { kind: 'open' })),

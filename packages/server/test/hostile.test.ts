@@ -1,0 +1,155 @@
+/**
+ * Bad input at the boundary: errors with clear codes, nothing corrupted,
+ * the stated connection policy (rate limit, then `bye('abuse')`), and a
+ * fuzzer that throws random and mutated messages at the server while other
+ * tables play on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { io } from 'socket.io-client';
+import { verifyRecord, type AnyAction, type GameRecord } from '@olsen/engine';
+import { ERROR_CODES } from '@olsen/protocol';
+import { ConfigError, configFromEnv, type OlsenServer } from '../src/index.js';
+import { Client, startTest } from './helpers.js';
+
+const codes = new Set<string>(ERROR_CODES);
+
+describe('bad input', () => {
+  let server: OlsenServer;
+  let anne: Client;
+  let bo: Client;
+  let code: string;
+  beforeAll(async () => {
+    // People only, so nothing moves unless the test says so.
+    server = await startTest();
+    anne = await Client.open(server.url, 'Anne');
+    bo = await Client.open(server.url, 'Bo');
+    code = ((await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }] })) as { code: string }).code;
+    await bo.req({ type: 'join', code });
+    await anne.req({ type: 'start', code });
+  });
+  afterAll(async () => {
+    anne.close();
+    bo.close();
+    await server.close();
+  });
+
+  it('refuses a connection without a valid token, with a code', async () => {
+    for (const auth of [{}, { token: 'nope' }, { token: `${anne.token.split('.')[0]}.AAAA` }]) {
+      const s = io(server.url, { auth, transports: ['websocket'], reconnection: false });
+      const e = await new Promise<Error & { data?: { code: string } }>((r) => s.on('connect_error', r));
+      expect(e.data?.code).toBe('auth_failed');
+      s.close();
+    }
+  });
+
+  it('names the rule when an action is out of turn or illegal, and refuses stale versions and other seats', async () => {
+    const u = await anne.until((x) => x.code === code && x.view !== null);
+    const version = u.view!.version;
+    const mover = u.view!.toMove!;
+    const [me, other] = mover === 0 ? [anne, bo] : [bo, anne];
+    const outOfTurn = await other.req({ type: 'act', code, version, action: { draw: true } });
+    expect(outOfTurn).toMatchObject({ ok: false, error: { code: 'not_your_turn', rule: expect.stringMatching(/^S/) } });
+    const stale = await me.req({ type: 'act', code, version: version - 1, action: { draw: true } });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'stale_version' } });
+    // A card the player does not hold (every card is someone's or the stock's).
+    const mine = new Set(me.latest.get(code)!.view!.hand);
+    const notMine = ['2c', '3c', '4c', '5c', '6c', '7c'].find((c) => !mine.has(c as never))!;
+    const illegal = await me.req({ type: 'act', code, version, action: { play: [notMine] } });
+    expect(illegal).toMatchObject({ ok: false, error: { code: 'illegal_action', rule: expect.stringMatching(/^S\d+/), message: expect.stringMatching(/\w+ \w+/) } });
+    // The seat is never the client's to choose.
+    const forOther = await me.req({ type: 'act', code, version, action: { draw: true, seat: 1 - mover } });
+    expect(forOther).toMatchObject({ ok: false, error: { code: 'bad_message' } });
+    const notSeated = await (await Client.open(server.url, 'Eve')).req({ type: 'act', code, version, action: { draw: true } });
+    expect(notSeated).toMatchObject({ ok: false, error: { code: 'not_seated' } });
+    // Nothing changed.
+    expect(anne.latest.get(code)!.view!.version).toBe(version);
+  });
+
+  it('answers a flood with rate_limited, then closes the connection with bye(abuse)', async () => {
+    const limited = await startTest({ rateLimit: { points: 5, seconds: 10 } });
+    const c = await Client.open(limited.url, 'Flood');
+    const bye = new Promise<string>((r) => c.socket.on('bye', r));
+    const replies = await Promise.all(Array.from({ length: 12 }, () => c.req({ type: 'lobby' }).catch(() => null)));
+    expect(replies.filter((r) => r?.ok === true)).toHaveLength(5);
+    expect(replies.filter((r) => r && !r.ok && r.error.code === 'rate_limited').length).toBe(7);
+    for (let i = 0; i < 20; i++) c.socket.emit('req', { type: 'lobby' }, () => undefined);
+    expect(await bye).toBe('abuse');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.socket.connected).toBe(false);
+    c.close();
+    await limited.close();
+  });
+
+  it('fuzz: random and mutated messages get error codes, and the other tables play on to the end', async () => {
+    // Two tables of one person and three bots play while the fuzzer runs.
+    const tables = await Promise.all([0, 1].map(async (i) => {
+      const p = await Client.open(server.url, `Player${i}`);
+      const c = ((await p.req<{ code: string }>({ type: 'create', game: i === 0 ? 'olsen' : 'olsen-dk', seats: [{ kind: 'bot', level: 'medium' }, { kind: 'bot', level: 'easy' }, { kind: 'bot', level: 'random' }] })) as { code: string }).code;
+      await p.req({ type: 'start', code: c });
+      const auto = p.autoplay(c, (legal: readonly AnyAction[]) => legal[0]);
+      return { p, c, auto };
+    }));
+    let hostile = await Client.open(server.url, 'Mallory');
+    let kicked = 0;
+    const valid = [
+      { type: 'lobby' },
+      { type: 'join', code },
+      { type: 'watch', code: tables[0].c },
+      { type: 'act', code: tables[0].c, version: 3, action: { play: ['8s'], suit: 'h' } },
+      { type: 'act', code, version: 1, action: { give: ['2c', '3c', '4c'] } },
+      { type: 'create', game: 'olsen-dk', rules: { pass: 'left' }, seats: [{ kind: 'open' }, { kind: 'open' }] },
+      { type: 'start', code: tables[1].c },
+      { type: 'rematch', code },
+      { type: 'leave', code: tables[1].c },
+    ];
+    const mutant = fc.oneof(
+      fc.anything(),
+      fc.constantFrom(...valid).chain((m) =>
+        fc.record({ key: fc.constantFrom(...Object.keys(m), 'seat', '__proto__', 'constructor'), value: fc.oneof(fc.anything(), fc.string({ maxLength: 3000 }), fc.integer(), fc.constant(null)) })
+          .map(({ key, value }) => ({ ...m, [key]: value })),
+      ),
+      fc.constantFrom(...valid),
+    );
+    const samples = fc.sample(mutant, { numRuns: 400, seed: 42 });
+    let answered = 0;
+    for (const m of samples) {
+      // The abuse policy closes the connection after 20 strikes a minute: come back, as an attacker would.
+      if (!hostile.socket.connected) {
+        kicked++;
+        hostile.close();
+        hostile = await Client.open(server.url, 'Mallory');
+      }
+      hostile.ackTimeoutMs = 2000;
+      const r = await hostile.req(m as Record<string, unknown>).catch(() => null);
+      if (!r) continue;
+      answered++;
+      if (!r.ok) expect(codes.has(r.error.code), JSON.stringify(r.error)).toBe(true);
+    }
+    // Events that are not requests, and requests without a callback, are ignored.
+    hostile.socket.emit('table', { code: 'XXXXXX' });
+    hostile.socket.emit('req', { type: 'lobby' });
+    expect(answered).toBeGreaterThan(300);
+    expect(kicked).toBeGreaterThan(0);
+    for (const t of tables) {
+      const end = await t.p.until((u) => u.code === t.c && u.status === 'finished', 120_000);
+      t.auto.stop();
+      const record = (await (await fetch(`${server.url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
+      expect(verifyRecord(record).ok).toBe(true);
+      t.p.close();
+    }
+    expect((await (await fetch(`${server.url}/healthz`)).json()) as object).toMatchObject({ ok: true });
+    hostile.close();
+  });
+});
+
+describe('configuration', () => {
+  it('a broken setting stops the server with a sentence naming the variable', () => {
+    expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
+    expect(() => configFromEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+    expect(() => configFromEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
+    expect(() => configFromEnv({ OLSEN_SECRET: 'short' })).toThrow(/OLSEN_SECRET/);
+    expect(configFromEnv({})).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, dataDir: 'data' });
+  });
+});

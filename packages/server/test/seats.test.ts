@@ -1,0 +1,77 @@
+/** Seats over time: open lobby, leaving before the start, turn timers, a bot standing in after a drop, rematch. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OlsenServer } from '../src/index.js';
+import { Client, startTest } from './helpers.js';
+
+describe('seats, timers and rematch', () => {
+  let server: OlsenServer;
+  beforeAll(async () => {
+    server = await startTest({ reconnectGraceMs: 100 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('lists open tables in the lobby, not private ones; the host passes on when leaving; an empty table closes', async () => {
+    const anne = await Client.open(server.url, 'Anne');
+    const bo = await Client.open(server.url, 'Bo');
+    const open = ((await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', listed: true, seats: [{ kind: 'open' }, { kind: 'bot', level: 'easy' }] })) as { code: string }).code;
+    const hidden = ((await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }] })) as { code: string }).code;
+    const lobby = (await (await fetch(`${server.url}/api/lobby`)).json()) as { tables: { code: string; openSeats: number }[] };
+    expect(lobby.tables.map((t) => t.code)).toContain(open);
+    expect(lobby.tables.map((t) => t.code)).not.toContain(hidden);
+    expect(lobby.tables.find((t) => t.code === open)!.openSeats).toBe(1);
+    expect(await bo.req({ type: 'join', code: open, seat: 2 })).toMatchObject({ ok: false, error: { code: 'seat_taken' } });
+    expect(await bo.req({ type: 'join', code: open })).toEqual({ ok: true, seat: 1 });
+    expect(await bo.req({ type: 'join', code: open })).toEqual({ ok: true, seat: 1 }); // joining twice is a reconnect, not a second seat
+    expect(await (await Client.open(server.url, 'Carl')).req({ type: 'join', code: open })).toMatchObject({ ok: false, error: { code: 'table_full' } });
+    expect(await anne.req({ type: 'leave', code: open })).toEqual({ ok: true });
+    const u = await bo.until((x) => x.code === open && x.seats[0].kind === 'open');
+    expect(u.host).toBe(1);
+    expect(await bo.req({ type: 'leave', code: open })).toEqual({ ok: true });
+    expect(await bo.req({ type: 'join', code: open })).toMatchObject({ ok: false, error: { code: 'no_such_table' } });
+    expect(await anne.req({ type: 'create', game: 'olsen', rules: { maxDraws: 7 }, seats: [{ kind: 'open' }] })).toMatchObject({ ok: false, error: { code: 'bad_options', message: expect.stringContaining('maxDraws') } });
+    anne.close();
+    bo.close();
+  });
+
+  it('the turn timer plays for a person who does not act', async () => {
+    const anne = await Client.open(server.url, 'Anne');
+    const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'olsen', turnSeconds: 5, seats: [{ kind: 'bot', level: 'greedy' }] })) as { code: string }).code;
+    await anne.req({ type: 'start', code });
+    const turn = await anne.until((u) => u.code === code && u.view?.toMove === 0);
+    expect(turn.deadline).toBeGreaterThan(Date.now());
+    expect(turn.deadline! - Date.now()).toBeLessThanOrEqual(5000);
+    // Nobody touches the keyboard: the server moves for seat 0 when the time is up.
+    const after = await anne.until((u) => u.code === code && (u.view?.log.some((a) => a.seat === 0) ?? false), 10_000);
+    expect(after.view!.log.some((a) => a.seat === 0)).toBe(true);
+    anne.close();
+  }, 20_000);
+
+  it('a bot stands in for a player gone longer than the grace period, and hands the seat back on return; rematch keeps the seats', async () => {
+    const anne = await Client.open(server.url, 'Anne');
+    const bo = await Client.open(server.url, 'Bo');
+    const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }], fillLevel: 'greedy' })) as { code: string }).code;
+    await bo.req({ type: 'join', code });
+    await anne.req({ type: 'start', code });
+    bo.close();
+    const standIn = await anne.until((u) => u.code === code && u.seats[1].standIn);
+    expect(standIn.seats[1]).toMatchObject({ kind: 'human', name: 'Bo', level: 'greedy', connected: false });
+    // With a bot for Bo, Anne's moves are all the game needs.
+    const auto = anne.autoplay(code);
+    const end = await anne.until((u) => u.code === code && u.status === 'finished', 60_000);
+    auto.stop();
+    expect(end.recordId).toBeTruthy();
+    const bo2 = new Client(server.url, bo.token, 'Bo');
+    await bo2.connected();
+    expect(await bo2.req({ type: 'join', code })).toEqual({ ok: true, seat: 1 });
+    const back = await anne.until((u) => u.code === code && !u.seats[1].standIn && u.seats[1].connected);
+    expect(back.seats[1].name).toBe('Bo');
+    expect(await bo2.req({ type: 'rematch', code })).toEqual({ ok: true });
+    const again = await anne.until((u) => u.code === code && u.gameNo === 2 && u.status === 'playing');
+    expect(again.seats.map((s) => s.name)).toEqual(end.seats.map((s) => s.name));
+    expect(again.recordId).toBeNull();
+    anne.close();
+    bo2.close();
+  });
+});
