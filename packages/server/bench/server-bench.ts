@@ -41,6 +41,10 @@ function connect(url: string, t: string): Promise<Socket> {
   });
 }
 
+type Throughput = { tables: number; seconds: number; actions: number; actionsPerSec: number; gamesFinished: number };
+let throughput: Throughput;
+let memory: { tables: number; heapBytesPerTable: number; gcExposed: boolean };
+
 // 1. Throughput: tables of one person and three bots (no bot delay); the person answers at once.
 {
   const server = await startServer(config({ botDelayMs: 0, roundPauseMs: 0 }));
@@ -69,7 +73,7 @@ function connect(url: string, t: string): Promise<Socket> {
   const elapsed = (performance.now() - t0) / 1000;
   for (const s of sockets) s.close();
   await server.close();
-  var throughput = { tables, seconds: Number(elapsed.toFixed(2)), actions, actionsPerSec: Math.round(actions / elapsed), gamesFinished: server.coordinator.counters.gamesFinished };
+  throughput = { tables, seconds: Number(elapsed.toFixed(2)), actions, actionsPerSec: Math.round(actions / elapsed), gamesFinished: server.coordinator.counters.gamesFinished };
 }
 
 // 2. Memory: started tables at rest (one person each, bots that wait a minute).
@@ -86,7 +90,7 @@ function connect(url: string, t: string): Promise<Socket> {
   const after = process.memoryUsage().heapUsed;
   s.close();
   await server.close();
-  var memory = { tables: idleTables, heapBytesPerTable: Math.round((after - before) / idleTables), gcExposed: typeof global.gc === 'function' };
+  memory = { tables: idleTables, heapBytesPerTable: Math.round((after - before) / idleTables), gcExposed: typeof global.gc === 'function' };
 }
 
 if (values.db === 'postgres') {
