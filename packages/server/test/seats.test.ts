@@ -1,5 +1,6 @@
 /** Seats over time: open lobby, leaving before the start, turn timers, a bot standing in after a drop, rematch. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyAction } from '@olsen/engine';
 import type { OlsenServer } from '../src/index.js';
 import { Client, startTest } from './helpers.js';
 
@@ -74,4 +75,36 @@ describe('seats, timers and rematch', () => {
     anne.close();
     bo2.close();
   });
+});
+
+describe('the last-card call in real time', () => {
+  it('S20: a forgotten call can be caught by another person until the next move; the server takes whichever comes first', async () => {
+    const server = await startTest();
+    const anne = await Client.open(server.url, 'Anne');
+    const bo = await Client.open(server.url, 'Bo');
+    const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', rules: { targetScore: 1000 }, seats: [{ kind: 'open' }] })) as { code: string }).code;
+    await bo.req({ type: 'join', code });
+    await anne.req({ type: 'start', code });
+    // Anne never makes the call; Bo catches whenever he may.
+    const a = anne.autoplay(code, (legal) => {
+      const { call: _call, ...rest } = legal[0] as AnyAction & { call?: boolean };
+      return ('play' in rest ? rest : legal[0]) as AnyAction;
+    });
+    const b = bo.autoplay(code, (legal) => legal.find((x) => 'catch' in x) ?? legal[0]);
+    const caught = await bo.until((u) => u.code === code && (u.view?.log.some((x) => 'catch' in x) ?? false), 60_000);
+    a.stop();
+    b.stop();
+    const log = caught.view!.log;
+    const i = log.findIndex((x) => 'catch' in x);
+    expect(log[i]).toMatchObject({ seat: 1, catch: 0 });
+    // The catch came right after Anne's play that left her one card, before anything else.
+    expect(log[i - 1]).toMatchObject({ seat: 0 });
+    expect('play' in log[i - 1] && !('call' in log[i - 1])).toBe(true);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/olsen_actions_total \d+/);
+    expect(metrics).toMatch(/olsen_connections 2/);
+    anne.close();
+    bo.close();
+    await server.close();
+  }, 70_000);
 });
