@@ -86,7 +86,14 @@ export function parseRequest(raw: unknown): { ok: true; value: Request } | { ok:
 
 export interface ErrorReply {
   readonly ok: false;
-  readonly error: { readonly code: ErrorCode; readonly message: string; readonly rule?: string | null; readonly engineCode?: string };
+  readonly error: {
+    readonly code: ErrorCode;
+    /** One sentence in English; `engineCode` with `params` lets a client say it in its own language (the engine's `errorMessage`). */
+    readonly message: string;
+    readonly rule?: string | null;
+    readonly engineCode?: string;
+    readonly params?: Readonly<Record<string, unknown>>;
+  };
 }
 export type Reply<T extends object = object> = ({ readonly ok: true } & T) | ErrorReply;
 

@@ -42,7 +42,7 @@ export interface CoordinatorOptions {
 
 export type Outcome<T extends object = object> = ({ ok: true } & T) | ErrorReply;
 
-const fail = (code: ErrorCode, message: string, extra: { rule?: string | null; engineCode?: string } = {}): ErrorReply => ({ ok: false, error: { code, message, ...extra } });
+const fail = (code: ErrorCode, message: string, extra: { rule?: string | null; engineCode?: string; params?: Readonly<Record<string, unknown>> } = {}): ErrorReply => ({ ok: false, error: { code, message, ...extra } });
 
 /** Tables one player may have waiting for their start at once (a bound on what one guest can make the server hold). */
 const MAX_WAITING_TABLES = 5;
@@ -378,7 +378,7 @@ export class Coordinator {
     if (!r.ok) {
       this.counters.rejected++;
       const code: ErrorCode = r.error.code === 'notYourTurn' ? 'not_your_turn' : r.error.code === 'malformed' ? 'bad_message' : 'illegal_action';
-      return fail(code, r.error.message, { rule: r.error.rule, engineCode: r.error.code });
+      return fail(code, r.error.message, { rule: r.error.rule, engineCode: r.error.code, ...(r.error.params ? { params: r.error.params } : {}) });
     }
     const ok = await this.write(t, { action: r.value.rounds[r.value.rounds.length - 1].actions.at(-1) ?? action });
     if (!ok) return fail('internal', 'The move could not be saved; it was not played.');

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { PlayerName } from '@olsen/protocol';
@@ -95,12 +96,22 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     connections.set(io.engine.clientsCount);
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
-  if (config.webDir && existsSync(config.webDir)) {
-    const root = normalize(config.webDir);
+  // The web app: the configured folder, else the workspace's built packages/web/dist if there is one.
+  const webDir = config.webDir ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
+  if (existsSync(join(webDir, 'index.html'))) {
+    const root = normalize(webDir);
     app.get('/*', async (req, reply) => {
-      const path = normalize(join(root, decodeURIComponent((req.params as { '*': string })['*'] || 'index.html')));
-      const file = path.startsWith(root) && existsSync(path) && extname(path) ? path : join(root, 'index.html');
-      return reply.header('content-type', TYPES[extname(file)] ?? 'application/octet-stream').send(await readFile(file));
+      let rel = '';
+      try {
+        rel = decodeURIComponent((req.params as { '*': string })['*'] || 'index.html');
+      } catch {
+        rel = 'index.html';
+      }
+      const path = normalize(join(root, rel));
+      const file = path.startsWith(root) && extname(path) && existsSync(path) ? path : join(root, 'index.html');
+      // Hashed assets never change; the page and the service worker must be fetched fresh.
+      const cache = file.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return reply.header('content-type', TYPES[extname(file)] ?? 'application/octet-stream').header('cache-control', cache).send(await readFile(file));
     });
   } else {
     app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/tables/:code', '/api/games/:id/record', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));

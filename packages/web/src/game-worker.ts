@@ -1,0 +1,167 @@
+/**
+ * The game worker: the engine and the bots off the main thread. It runs the
+ * offline game (the person in seat 0, bots elsewhere) and answers hints and
+ * replays for online games too. The page never applies a rule itself: it
+ * shows the views this worker (or the server) sends.
+ */
+import { chooseHearts, chooseShedding, hint as sheddingHint } from '@olsen/bots';
+import {
+  actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, resultOf, seedFromString, stageOf, startGame, viewOf,
+  applyAction as applyStep, createGame, createHeartsGame, createHeartsRound, createRound,
+  type AnyGame, type Deal, type GameRecord, type HeartsDeal, type Seat,
+} from '@olsen/engine';
+import type { SeatInfo, TableUpdate } from '@olsen/protocol';
+import type { OfflineOptions, ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
+
+const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid'];
+
+let options: OfflineOptions | null = null;
+let game: AnyGame | null = null;
+let gameNo = 0;
+let timer: ReturnType<typeof setTimeout> | null = null;
+let nextRoundAt: number | null = null;
+const rng = new Int32Array(6);
+
+const post = (m: WorkerMessage): void => (self as unknown as Worker).postMessage(m);
+
+function seats(o: OfflineOptions): SeatInfo[] {
+  return Array.from({ length: o.players }, (_, i): SeatInfo =>
+    i === 0 ? { kind: 'human', name: o.name, level: null, connected: true, standIn: false } : { kind: 'bot', name: BOT_NAMES[i - 1], level: o.level, connected: true, standIn: false });
+}
+
+function update(): void {
+  if (!options || !game) return;
+  const stage = stageOf(game);
+  const u: TableUpdate = {
+    code: 'LOCAL',
+    game: options.game,
+    status: stage === 'gameOver' ? 'finished' : stage === 'roundOver' ? 'roundOver' : 'playing',
+    gameNo,
+    seats: seats(options),
+    you: 0,
+    host: 0,
+    spectators: 0,
+    turnSeconds: null,
+    deadline: null,
+    nextRoundAt,
+    view: viewOf(game, 0),
+    recordId: null,
+  };
+  post({ t: 'update', update: u });
+}
+
+/** After every change: deal the next round after a pause, or let the bots that may act do so. */
+function settle(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  nextRoundAt = null;
+  const g = game;
+  if (!g || !options) return;
+  const stage = stageOf(g);
+  if (stage === 'roundOver') {
+    const pause = Math.max(1500, options.botDelayMs * 4);
+    nextRoundAt = Date.now() + pause;
+    timer = setTimeout(() => {
+      const r = nextRoundOf(g);
+      if (r.ok) {
+        game = r.value;
+        settle();
+      }
+    }, pause);
+  } else if (stage === 'playing') {
+    const bots = [...actorsOf(g).keys()].filter((s) => s !== 0);
+    if (bots.length > 0) {
+      timer = setTimeout(() => {
+        const seat: Seat = bots[0];
+        const view = viewOf(g, seat);
+        const action = isHeartsView(view) ? chooseHearts(options!.level, view, rng) : chooseShedding(options!.level, view, rng).action;
+        const r = applyAction(g, action);
+        if (r.ok) {
+          game = r.value;
+          settle();
+        }
+      }, options.botDelayMs);
+    }
+  }
+  update();
+}
+
+function start(o: OfflineOptions, seed: string): WorkerReply {
+  const names = seats(o).map((s) => s.name ?? '?');
+  const r = startGame({ game: o.game, rules: o.rules, players: names, seed });
+  if (!r.ok) return { ok: false, error: { code: 'bad_options', message: r.error.message, rule: r.error.rule } };
+  options = o;
+  game = r.value;
+  gameNo++;
+  seedFromString(rng, 0, `${seed}/bots`);
+  settle();
+  return { ok: true };
+}
+
+function replaySteps(raw: unknown): WorkerReply {
+  const whole = replayRecord(raw);
+  if (!whole.ok) return { ok: false, error: { code: 'bad_message', message: whole.error.message, rule: whole.error.rule } };
+  const record = recordOf(whole.value) as GameRecord;
+  const steps: ReplayStep[] = [];
+  let g: AnyGame | null = null;
+  const snap = (x: AnyGame): void => {
+    steps.push({ view: viewOf(x, null), hands: x.players.map((_, s) => [...(viewOf(x, s).hand ?? [])]) });
+  };
+  for (const [i, round] of record.rounds.entries()) {
+    const prev = g as AnyGame;
+    const r: { ok: true; value: AnyGame } | { ok: false; error: { message: string } } = record.game === 'olsen-dk'
+      ? (i === 0 ? createHeartsGame({ rules: record.rules, players: record.players, deal: round.deal as HeartsDeal, dealer: round.dealer }) : createHeartsRound(prev as never, round.dealer, round.deal as HeartsDeal))
+      : (i === 0 ? createGame({ game: record.game, rules: record.rules, players: record.players, deal: round.deal as Deal, dealer: round.dealer }) : createRound(prev as never, round.dealer, round.deal as Deal));
+    if (!r.ok) return { ok: false, error: { code: 'bad_message', message: r.error.message } };
+    let cur: AnyGame = r.value;
+    snap(cur);
+    for (const a of round.actions) {
+      const n = applyStep(cur, a);
+      if (!n.ok) return { ok: false, error: { code: 'bad_message', message: n.error.message } };
+      cur = n.value;
+      snap(cur);
+    }
+    g = cur;
+  }
+  return { ok: true, steps };
+}
+
+function handle(m: WorkerRequest): WorkerReply {
+  switch (m.t) {
+    case 'start':
+      return start(m.options, m.options.seed ?? `${Date.now()}-${Math.random()}`);
+    case 'rematch':
+      return options ? start(options, `${Date.now()}-${Math.random()}`) : { ok: false, error: { code: 'not_started', message: 'No game.' } };
+    case 'act': {
+      if (!game) return { ok: false, error: { code: 'not_started', message: 'No game.' } };
+      if (m.version !== game.version) return { ok: false, error: { code: 'stale_version', message: 'The table has moved on.' } };
+      const r = applyAction(game, { ...m.action, seat: 0 });
+      if (!r.ok) return { ok: false, error: { code: r.error.code === 'notYourTurn' ? 'not_your_turn' : 'illegal_action', message: r.error.message, rule: r.error.rule, engineCode: r.error.code, ...(r.error.params ? { params: r.error.params } : {}) } };
+      game = r.value;
+      settle();
+      return { ok: true, version: game.version };
+    }
+    case 'record':
+      return game ? { ok: true, record: recordOf(game), result: resultOf(game), hearts: isHeartsGame(game) } : { ok: false, error: { code: 'not_started', message: 'No game.' } };
+    case 'hint': {
+      if (isHeartsView(m.view)) {
+        if (m.view.legal.length === 0) return { ok: true, hint: null };
+        const action = chooseHearts('medium', m.view, rng);
+        return { ok: true, hint: { action, reason: m.lang === 'nb' ? 'Det datamaskinen på middels nivå ville gjort.' : 'What the medium computer player would do.' } };
+      }
+      return { ok: true, hint: sheddingHint(m.view, m.lang) };
+    }
+    case 'replay':
+      return replaySteps(m.record);
+  }
+}
+
+self.onmessage = (e: MessageEvent<{ id: number; req: WorkerRequest }>) => {
+  let reply: WorkerReply;
+  try {
+    reply = handle(e.data.req);
+  } catch (err) {
+    reply = { ok: false, error: { code: 'internal', message: (err as Error).message } };
+  }
+  post({ t: 'reply', id: e.data.id, reply });
+};

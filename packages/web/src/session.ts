@@ -1,0 +1,161 @@
+/**
+ * A session is a table the page shows: offline (the game worker) or online
+ * (the server over socket.io). Both deliver `TableUpdate`s and take actions
+ * the same way, so one table component serves both.
+ */
+import type { ActionBody, CreateTable, Reply, TableSummary, TableUpdate } from '@olsen/protocol';
+import type { Socket } from 'socket.io-client';
+import type { OfflineOptions, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
+
+type AnyReply = Reply<Record<string, unknown>>;
+
+export interface Session {
+  readonly kind: 'offline' | 'online';
+  readonly code: string;
+  subscribe(fn: (u: TableUpdate) => void): () => void;
+  act(action: ActionBody, version: number): Promise<AnyReply>;
+  rematch(): Promise<AnyReply>;
+  close(): void;
+}
+
+// ---- the worker (shared by offline play, hints and replays) ----
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, (r: WorkerReply) => void>();
+const updateListeners = new Set<(u: TableUpdate) => void>();
+
+function gameWorker(): Worker {
+  if (worker) return worker;
+  worker = new Worker(new URL('./game-worker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (e: MessageEvent<WorkerMessage>) => {
+    const m = e.data;
+    if (m.t === 'reply') {
+      pending.get(m.id)?.(m.reply);
+      pending.delete(m.id);
+    } else for (const f of updateListeners) f(m.update);
+  };
+  return worker;
+}
+
+export function ask(req: WorkerRequest): Promise<WorkerReply> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    gameWorker().postMessage({ id, req });
+  });
+}
+
+export async function startOffline(o: OfflineOptions): Promise<Session | string> {
+  // Listen before starting: the worker sends the first state before its reply.
+  let last: TableUpdate | null = null;
+  const keep = (u: TableUpdate): void => {
+    last = u;
+  };
+  updateListeners.add(keep);
+  const r = await ask({ t: 'start', options: o });
+  if (!r.ok) {
+    updateListeners.delete(keep);
+    return r.error.message;
+  }
+  return {
+    kind: 'offline',
+    code: 'LOCAL',
+    subscribe(fn) {
+      updateListeners.add(fn);
+      if (last) fn(last);
+      return () => updateListeners.delete(fn);
+    },
+    act: (action, version) => ask({ t: 'act', action, version }),
+    rematch: () => ask({ t: 'rematch' }),
+    close() {
+      updateListeners.delete(keep);
+    },
+  };
+}
+
+// ---- the server ----
+const TOKEN = 'olsen.token';
+const NAME = 'olsen.name';
+
+export const savedName = (): string => localStorage.getItem(NAME) ?? '';
+
+/** The guest token (made on first use), with the player's chosen name. */
+export async function guestToken(name?: string): Promise<string> {
+  const old = localStorage.getItem(TOKEN);
+  const want = name?.trim() || savedName() || 'Gjest';
+  if (old && (!name || name.trim() === savedName())) return old;
+  const res = await fetch('/api/guest', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(old ? { name: want, token: old } : { name: want }) });
+  const body = (await res.json()) as { ok: boolean; token: string; player: { id: string } };
+  if (!body.ok) throw new Error('guest');
+  localStorage.setItem(TOKEN, body.token);
+  localStorage.setItem(NAME, want);
+  localStorage.setItem('olsen.id', body.player.id);
+  return body.token;
+}
+
+export const playerId = (): string | null => localStorage.getItem('olsen.id');
+
+let socket: Socket | null = null;
+const tableListeners = new Set<(u: TableUpdate) => void>();
+const statusListeners = new Set<(connected: boolean) => void>();
+
+export async function connection(): Promise<Socket> {
+  if (socket) return socket;
+  const token = await guestToken();
+  const { io } = await import('socket.io-client');
+  socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
+  socket.on('table', (u: TableUpdate) => {
+    for (const f of tableListeners) f(u);
+  });
+  socket.on('connect', () => statusListeners.forEach((f) => f(true)));
+  socket.on('disconnect', () => statusListeners.forEach((f) => f(false)));
+  return socket;
+}
+
+export function onConnection(fn: (connected: boolean) => void): () => void {
+  statusListeners.add(fn);
+  return () => statusListeners.delete(fn);
+}
+
+export async function request<T extends object = Record<string, unknown>>(body: Record<string, unknown>): Promise<Reply<T>> {
+  const s = await connection();
+  try {
+    return (await s.timeout(10_000).emitWithAck('req', body)) as Reply<T>;
+  } catch {
+    return { ok: false, error: { code: 'internal', message: 'No answer from the server.' } };
+  }
+}
+
+export const createTable = (t: Omit<CreateTable, 'type'>): Promise<Reply<{ code: string }>> => request<{ code: string }>({ type: 'create', ...t });
+export const lobby = async (): Promise<TableSummary[]> => {
+  const r = await request<{ tables: TableSummary[] }>({ type: 'lobby' });
+  return r.ok ? r.tables : [];
+};
+
+/** Follows an online table, seated (join) or as a spectator (watch). */
+export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Session | string> {
+  const r = await request({ type: as, code });
+  if (!r.ok) return r.error.message;
+  let last: TableUpdate | null = null;
+  const keep = (u: TableUpdate): void => {
+    if (u.code === code) last = u;
+  };
+  tableListeners.add(keep);
+  return {
+    kind: 'online',
+    code,
+    subscribe(fn) {
+      const f = (u: TableUpdate): void => {
+        if (u.code === code) fn(u);
+      };
+      tableListeners.add(f);
+      if (last) fn(last);
+      return () => tableListeners.delete(f);
+    },
+    act: (action, version) => request({ type: 'act', code, version, action }),
+    rematch: () => request({ type: 'rematch', code }),
+    close() {
+      tableListeners.delete(keep);
+    },
+  };
+}

@@ -1,0 +1,467 @@
+/**
+ * The card table for both families. It shows the view it is given and
+ * offers exactly the view's legal actions; a card that is not legal can
+ * still be tried, and the engine's refusal (with its rule) is shown.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { errorMessage, isHeartsView, type Action, type AnyView, type ErrorCode, type ErrorParams, type HeartsAction, type HeartsView, type PlayerView } from '@olsen/engine';
+import type { ActionBody, Reply, TableUpdate } from '@olsen/protocol';
+import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
+import type { Lang, Texts } from './i18n.js';
+import { ask, type Session } from './session.js';
+
+export interface Prefs {
+  readonly lang: Lang;
+  readonly t: Texts;
+  readonly sort: 'suit' | 'rank';
+}
+
+const SUITS = ['c', 'd', 'h', 's'] as const;
+const RANKS = '23456789TJQKA';
+const suitName = (s: string, t: Texts, lang: Lang): string => (lang === 'nb' ? ['kløver', 'ruter', 'hjerter', 'spar'] : ['clubs', 'diamonds', 'hearts', 'spades'])[SUITS.indexOf(s as never)] ?? (t ? s : s);
+
+function sortHand(hand: readonly string[], by: 'suit' | 'rank'): string[] {
+  const key = (c: string): number => (by === 'suit' ? SUITS.indexOf(c[1] as never) * 16 + RANKS.indexOf(c[0]) : RANKS.indexOf(c[0]) * 4 + SUITS.indexOf(c[1] as never));
+  return [...hand].sort((a, b) => key(a) - key(b));
+}
+
+/** The action without its seat: what a client sends. */
+const body = (a: Action | HeartsAction): ActionBody => {
+  const { seat: _seat, ...rest } = a as Action & { seat: number };
+  return rest as ActionBody;
+};
+
+/** Says an error in the player's language when the engine's code is known. */
+function sayError(r: Extract<Reply, { ok: false }>, lang: Lang): string {
+  const e = r.error;
+  if (e.engineCode && e.params) {
+    try {
+      return errorMessage(e.engineCode as ErrorCode, e.params as ErrorParams, lang);
+    } catch {
+      // fall back to the server's sentence
+    }
+  }
+  return e.message;
+}
+
+/** One sentence for another player's public action (live announcements). */
+function announce(a: Record<string, unknown>, players: readonly string[], t: Texts, lang: Lang): string {
+  const who = players[a.seat as number];
+  if (Array.isArray(a.play)) {
+    const cards = (a.play as string[]).map((c) => spoken(c, lang)).join(', ');
+    return t.played(who, cards) + (typeof a.suit === 'string' ? `. ${t.named(who, suitName(a.suit, t, lang))}` : '') + (a.call ? `. ${t.called(who)}` : '');
+  }
+  if ('draw' in a) return t.drew(who);
+  if ('pass' in a) return t.passed(who);
+  if ('catch' in a) return t.caught(who, players[a.catch as number]);
+  if ('give' in a) return t.gave(who);
+  if ('call' in a) return t.called(who);
+  if ('suit' in a) return t.named(who, suitName(a.suit as string, t, lang));
+  return '';
+}
+
+export function Table({ session, prefs, onLeave }: { session: Session; prefs: Prefs; onLeave: () => void }) {
+  const { t, lang } = prefs;
+  const [u, setU] = useState<TableUpdate | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [live, setLive] = useState('');
+  const [hint, setHint] = useState<string | null>(null);
+  const prevLog = useRef<{ round: number; len: number; gameNo: number } | null>(null);
+
+  useEffect(() => session.subscribe(setU), [session]);
+
+  // Live announcements of the other players' moves.
+  useEffect(() => {
+    const v = u?.view;
+    if (!u || !v) return;
+    const prev = prevLog.current;
+    const fresh = prev && prev.round === v.round && prev.gameNo === u.gameNo ? v.log.slice(prev.len) : [];
+    prevLog.current = { round: v.round, len: v.log.length, gameNo: u.gameNo };
+    const said = fresh.filter((a) => a.seat !== u.you).map((a) => announce(a as Record<string, unknown>, v.players, t, lang)).filter(Boolean);
+    if (said.length) setLive(said.join('. '));
+  }, [u]);
+
+  if (!u) return <p class="loading">…</p>;
+  const v = u.view;
+
+  const send = async (a: ActionBody): Promise<void> => {
+    setHint(null);
+    if (!v) return;
+    const r = await session.act(a, v.version);
+    setMessage(r.ok ? null : r.error.code === 'stale_version' ? null : sayError(r, lang));
+  };
+  const askHint = async (): Promise<void> => {
+    if (!v) return;
+    const r = await ask({ t: 'hint', view: v, lang });
+    if (r.ok && r.hint) setHint(r.hint.reason);
+  };
+
+  return (
+    <section class="table" aria-label={t.games[u.game as keyof Texts['games']]}>
+      <header class="table-bar">
+        <button type="button" class="link" onClick={onLeave}>
+          ← {t.back}
+        </button>
+        <h1>{t.games[u.game as keyof Texts['games']]}</h1>
+        {u.code !== 'LOCAL' && <span class="code" aria-label={t.code}>{u.code}</span>}
+        {u.spectators > 0 && <span class="muted">{t.spectators(u.spectators)}</span>}
+      </header>
+      {v ? (
+        <>
+          <Opponents u={u} v={v} prefs={prefs} />
+          {isHeartsView(v) ? <HeartsCenter v={v} prefs={prefs} /> : <SheddingCenter v={v} prefs={prefs} send={send} />}
+          <Status u={u} v={v} prefs={prefs} />
+          {message && (
+            <p class="refusal" role="alert">
+              <strong>{t.refused}:</strong> {message}
+            </p>
+          )}
+          {hint && (
+            <p class="hint" role="status">
+              💡 {hint}
+            </p>
+          )}
+          {u.you !== null && (isHeartsView(v) ? <HeartsHand v={v} prefs={prefs} send={send} /> : <SheddingHand v={v} prefs={prefs} send={send} />)}
+          {u.you !== null && v.legal.length > 0 && (
+            <button type="button" class="secondary hint-button" onClick={askHint}>
+              {t.hint}
+            </button>
+          )}
+          {(u.status === 'roundOver' || u.status === 'finished') && <Results u={u} v={v} prefs={prefs} session={session} />}
+        </>
+      ) : (
+        <p>{t.waitingFor}</p>
+      )}
+      <div class="sr-only" aria-live="polite" role="log">
+        {live}
+      </div>
+    </section>
+  );
+}
+
+function Opponents({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
+  const { t } = prefs;
+  const n = v.players.length;
+  const me = u.you ?? -1;
+  const order = Array.from({ length: n }, (_, i) => (me < 0 ? i : (me + 1 + i) % n)).filter((s) => s !== me);
+  return (
+    <ul class="opponents" aria-label={t.players}>
+      {order.map((s) => {
+        const seat = u.seats[s];
+        const active = v.toMove === s;
+        const count = v.handCounts[s];
+        return (
+          <li key={s} class={`opponent${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined}>
+            <span class="name">{v.players[s]}</span>
+            <span class="badges">
+              {seat?.kind === 'bot' && <span class="badge">{t.bot}</span>}
+              {seat?.standIn && <span class="badge">{t.standIn}</span>}
+              {seat?.kind === 'human' && !seat.connected && <span class="badge warn">{t.disconnected}</span>}
+            </span>
+            <span class="backs" aria-label={t.cards(count)}>
+              {Array.from({ length: Math.min(count, 8) }, (_, i) => (
+                <CardBack key={i} small />
+              ))}
+              <span class="count">{count}</span>
+            </span>
+            {isHeartsView(v) && <span class="muted">{t.taken}: {v.taken[s]} · {t.total}: {v.totals[s]}</span>}
+            {!isHeartsView(v) && v.totals && <span class="muted">{t.total}: {v.totals[s]}</span>}
+            {active && <span class="turn">{t.turnOf(v.players[s])}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SheddingCenter({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (a: ActionBody) => void }) {
+  const { t, lang } = prefs;
+  const canDraw = v.legal.some((a) => 'draw' in a);
+  const maxDraws = v.rules.maxDraws === 0 ? '∞' : String(v.rules.maxDraws);
+  const eightOnTop = v.top[0] === '8';
+  return (
+    <div class="center">
+      <button type="button" class="stock" disabled={!canDraw} onClick={() => send({ draw: true })} aria-label={`${t.draw}. ${t.stockCount(v.stockCount)}`}>
+        <CardBack />
+        <span class="count">{v.stockCount}</span>
+      </button>
+      <div class="pile" aria-label={`${t.top}: ${spoken(v.top, lang)}`} role="img">
+        <span key={`${v.top}-${v.discardCount}`} class="top-card">
+          <CardFace card={v.top} />
+        </span>
+      </div>
+      <div class={`active-suit suit-${v.activeSuit}${eightOnTop ? ' named' : ''}`} aria-live="polite">
+        <span class="symbol" aria-hidden="true">{suitSymbol(v.activeSuit)}</span>
+        <span>{eightOnTop ? t.suitNamed(suitName(v.activeSuit, t, lang)) : `${t.activeSuit}: ${suitName(v.activeSuit, t, lang)}`}</span>
+      </div>
+      {v.drawsThisTurn > 0 && <p class="draws">{t.drawCounter(v.drawsThisTurn, Number(maxDraws) || v.drawsThisTurn)}</p>}
+    </div>
+  );
+}
+
+function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (a: ActionBody) => void }) {
+  const { t, lang } = prefs;
+  const [armed, setArmed] = useState(false);
+  const [choice, setChoice] = useState<ActionBody[] | null>(null);
+  const hand = useMemo(() => sortHand(v.hand ?? [], prefs.sort), [v.hand, prefs.sort]);
+  const plays = v.legal.filter((a): a is Extract<Action, { play: readonly string[] }> => 'play' in a);
+  const playable = new Set<string>(plays.map((a) => a.play[0]));
+  const other = v.legal.filter((a) => !('play' in a));
+  const callWord = v.game === 'olsen' ? t.callOlsen : t.callVri;
+  const mayArm = plays.some((a) => a.call);
+
+  const choose = (card: string): void => {
+    const options = plays.filter((a) => a.play[0] === (card as string)).map((a) => {
+      const b = body(a) as ActionBody & { call?: boolean };
+      // The call is the player's to make: it goes with the card only when armed (forgetting is legal).
+      if (b.call && !armed) {
+        const { call: _c, ...rest } = b;
+        return rest as ActionBody;
+      }
+      return b;
+    });
+    if (options.length === 0) return send({ play: [card] }); // not legal: the engine says why
+    const unique = [...new Map(options.map((o) => [JSON.stringify(o), o])).values()];
+    if (unique.length === 1) {
+      setArmed(false);
+      return send(unique[0]);
+    }
+    setChoice(unique);
+  };
+
+  const label = (o: ActionBody): string => {
+    const p = o as { play?: string[]; suit?: string };
+    const cards = (p.play ?? []).map((c) => spoken(c, lang)).join(' + ');
+    return p.suit ? `${cards} → ${suitName(p.suit, t, lang)}` : cards;
+  };
+
+  return (
+    <div class="hand-area">
+      <div class="actions">
+        {other.map((a) => {
+          const b = body(a);
+          if ('draw' in b) return null; // the stock is the draw button
+          const text = 'pass' in b ? t.pass : 'catch' in b ? t.bank : 'call' in b ? callWord : 'suit' in b ? `${t.chooseSuit}: ${suitName(b.suit ?? '', t, lang)}` : '';
+          return (
+            <button type="button" key={JSON.stringify(b)} class={'catch' in b ? 'danger' : 'primary'} onClick={() => send(b)}>
+              {text}
+            </button>
+          );
+        })}
+        {mayArm && (
+          <button type="button" class={armed ? 'primary' : 'secondary'} aria-pressed={armed} onClick={() => setArmed(!armed)}>
+            {callWord}
+          </button>
+        )}
+        {armed && <span class="muted">{t.callArmed}</span>}
+      </div>
+      <ul class="hand" aria-label={`${t.hand}. ${t.legalMarked}`}>
+        {hand.map((c) => (
+          <li key={c}>
+            <button type="button" class={`card${playable.has(c) ? ' legal' : ''}`} aria-label={playable.has(c) ? `${spoken(c, lang)}, ${t.playable}` : spoken(c, lang)} onClick={() => choose(c)}>
+              <CardFace card={c} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {choice && (
+        <div class="dialog" role="dialog" aria-modal="true" aria-label={t.chooseMove} onKeyDown={(e) => e.key === 'Escape' && setChoice(null)}>
+          <h2>{choice.every((o) => 'suit' in o) ? t.chooseSuit : t.chooseMove}</h2>
+          <div class="choices">
+            {choice.map((o, i) => (
+              <button
+                type="button"
+                key={i}
+                class={`choice${'suit' in o && o.suit ? ` suit-${o.suit}` : ''}`}
+                ref={(el) => { if (i === 0) el?.focus(); }}
+                onClick={() => {
+                  setChoice(null);
+                  setArmed(false);
+                  send(o);
+                }}
+              >
+                {'suit' in o && o.suit && <span aria-hidden="true">{suitSymbol(o.suit)} </span>}
+                {label(o)}
+              </button>
+            ))}
+          </div>
+          <button type="button" class="secondary" onClick={() => setChoice(null)}>
+            {t.cancel}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
+  const { t, lang } = prefs;
+  const n = v.players.length;
+  return (
+    <div class="center hearts">
+      <figure class="trick" aria-label={t.trick}>
+        <figcaption>{t.trick}</figcaption>
+        <ol>
+          {v.trick.cards.map((c, i) => (
+            <li key={c} aria-label={`${v.players[(v.trick.leader + i) % n]}: ${spoken(c, lang)}`}>
+              <CardFace card={c} />
+              <span class="who">{v.players[(v.trick.leader + i) % n]}</span>
+            </li>
+          ))}
+        </ol>
+      </figure>
+      {v.lastTrick && (
+        <figure class="last-trick" aria-label={t.lastTrick}>
+          <figcaption>
+            {t.lastTrick} → {v.players[v.lastTrick.winner]}
+          </figcaption>
+          <ol>
+            {v.lastTrick.cards.map((c) => (
+              <li key={c} aria-label={spoken(c, lang)}>
+                <CardFace card={c} small />
+              </li>
+            ))}
+          </ol>
+        </figure>
+      )}
+      {v.heartsBroken && <p class="muted">{t.heartsBroken}</p>}
+      {v.received && v.received.length > 0 && v.trick.cards.length === 0 && v.log.filter((a) => 'play' in a).length < n && (
+        <p class="muted">
+          {t.received}: {v.received.map((c) => spoken(c, lang)).join(', ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function HeartsHand({ v, prefs, send }: { v: HeartsView; prefs: Prefs; send: (a: ActionBody) => void }) {
+  const { t, lang } = prefs;
+  const [picked, setPicked] = useState<string[]>([]);
+  const hand = useMemo(() => sortHand(v.hand ?? [], prefs.sort), [v.hand, prefs.sort]);
+  const passing = v.phase === 'pass' && v.legal.some((a) => 'give' in a);
+  const playable = new Set<string>(v.legal.flatMap((a) => ('play' in a ? [a.play[0] as string] : [])));
+  useEffect(() => setPicked([]), [v.round, v.phase]);
+  const target = v.seat !== null && v.passOffset ? v.players[(v.seat + v.passOffset) % v.players.length] : null;
+
+  return (
+    <div class="hand-area">
+      {passing && (
+        <div class="actions">
+          <span>
+            {t.passCards(picked.length)} {target && t.passTo(target)}
+          </span>
+          <button type="button" class="primary" disabled={picked.length !== 3} onClick={() => send({ give: picked })}>
+            {t.give}
+          </button>
+        </div>
+      )}
+      <ul class="hand" aria-label={`${t.hand}. ${t.legalMarked}`}>
+        {hand.map((c) => {
+          const on = picked.includes(c);
+          return (
+            <li key={c}>
+              {passing ? (
+                <button type="button" class={`card legal${on ? ' picked' : ''}`} aria-pressed={on} aria-label={spoken(c, lang)} onClick={() => setPicked(on ? picked.filter((x) => x !== c) : picked.length < 3 ? [...picked, c] : picked)}>
+                  <CardFace card={c} />
+                </button>
+              ) : (
+                <button type="button" class={`card${playable.has(c) ? ' legal' : ''}`} aria-label={playable.has(c) ? `${spoken(c, lang)}, ${t.playable}` : spoken(c, lang)} onClick={() => send({ play: [c] })}>
+                  <CardFace card={c} />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
+  const { t } = prefs;
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!u.deadline) return;
+    const i = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(i);
+  }, [u.deadline]);
+  const mine = u.you !== null && v.legal.length > 0;
+  let text = '';
+  if (u.you === null) text = t.spectating;
+  if (v.toMove !== null && v.toMove !== undefined) text = v.toMove === u.you ? t.yourTurn : t.turnOf(v.players[v.toMove]);
+  if (mine) text = t.yourTurn;
+  return (
+    <p class={`status${mine ? ' mine' : ''}`} role="status">
+      {text}
+      {u.deadline && <span class="deadline"> · {t.deadline(Math.max(0, Math.round((u.deadline - now) / 1000)))}</span>}
+    </p>
+  );
+}
+
+function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: Prefs; session: Session }) {
+  const { t } = prefs;
+  const finished = u.status === 'finished';
+  const download = async (): Promise<void> => {
+    let record: unknown = null;
+    if (session.kind === 'offline') {
+      const r = await ask({ t: 'record' });
+      if (r.ok) record = r.record;
+    } else if (u.recordId) {
+      record = await (await fetch(`/api/games/${u.recordId}/record`)).json();
+    }
+    if (!record) return;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: 'application/json' }));
+    a.download = `olsen-${u.recordId ?? Date.now()}.json`;
+    a.click();
+  };
+  const rows = v.players.map((name, s) => {
+    const hearts = isHeartsView(v);
+    const place = hearts ? 1 + v.totals.filter((x) => x < v.totals[s]).length : (v as PlayerView).places[s];
+    return { name, s, place, points: hearts ? v.taken[s] : null, total: hearts ? v.totals[s] : (v as PlayerView).totals?.[s] ?? null };
+  });
+  rows.sort((a, b) => (a.place || 99) - (b.place || 99));
+  return (
+    <div class="results" role="region" aria-label={finished ? t.gameOver : t.roundOver}>
+      <h2>{finished ? t.gameOver : t.roundOver}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t.players}</th>
+            {rows.some((r) => r.points !== null) && <th scope="col">{t.points}</th>}
+            {rows.some((r) => r.total !== null) && <th scope="col">{t.total}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.s} class={r.s === u.you ? 'me' : ''}>
+              <td>{r.place > 0 ? r.place : '–'}</td>
+              <th scope="row">{r.name}</th>
+              {r.points !== null && <td>{r.points}</td>}
+              {r.total !== null && <td>{r.total}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!finished && <p class="muted">{t.nextRound}</p>}
+      {finished && (
+        <div class="actions">
+          {u.you !== null && (
+            <button type="button" class="primary" onClick={() => void session.rematch()}>
+              {t.rematch}
+            </button>
+          )}
+          <button type="button" class="secondary" onClick={() => void download()}>
+            {t.downloadRecord}
+          </button>
+          {u.recordId && (
+            <a class="button secondary" href={`#/replay/${u.recordId}`}>
+              {t.replay}
+            </a>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const src = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // The workspace packages from source: one build, tree-shaken together.
+    alias: {
+      '@olsen/engine': src('../engine/src/index.ts'),
+      '@olsen/bots': src('../bots/src/index.ts'),
+      '@olsen/protocol': src('../protocol/src/index.ts'),
+    },
+  },
+  plugins: [
+    preact(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'inline',
+      workbox: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/healthz/, /^\/metrics/] },
+      manifest: {
+        name: 'Olsen',
+        short_name: 'Olsen',
+        description: 'Olsen, Vri åtter og dansk Olsen — mot datamaskinen eller med venner',
+        lang: 'nb',
+        theme_color: '#14532d',
+        background_color: '#0f3d24',
+        display: 'standalone',
+        start_url: '/',
+        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any maskable' }],
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, sourcemap: false },
+});
