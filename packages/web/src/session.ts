@@ -134,13 +134,17 @@ export const lobby = async (): Promise<TableSummary[]> => {
 
 /** Follows an online table, seated (join) or as a spectator (watch). */
 export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Session | string> {
-  const r = await request({ type: as, code });
-  if (!r.ok) return r.error.message;
+  // Listen first: the server pushes the table's state before it answers.
   let last: TableUpdate | null = null;
   const keep = (u: TableUpdate): void => {
     if (u.code === code) last = u;
   };
   tableListeners.add(keep);
+  const r = await request({ type: as, code });
+  if (!r.ok) {
+    tableListeners.delete(keep);
+    return r.error.message;
+  }
   return {
     kind: 'online',
     code,

@@ -258,8 +258,9 @@ function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (
       <ul class="hand" aria-label={`${t.hand}. ${t.legalMarked}`}>
         {hand.map((c) => (
           <li key={c}>
-            <button type="button" class={`card${playable.has(c) ? ' legal' : ''}`} aria-label={playable.has(c) ? `${spoken(c, lang)}, ${t.playable}` : spoken(c, lang)} onClick={() => choose(c)}>
+            <button type="button" class={`card${playable.has(c) ? ' legal' : ''}`} onClick={() => choose(c)}>
               <CardFace card={c} />
+              <span class="sr-only">{playable.has(c) ? `${spoken(c, lang)}, ${t.playable}` : spoken(c, lang)}</span>
             </button>
           </li>
         ))}
@@ -361,12 +362,14 @@ function HeartsHand({ v, prefs, send }: { v: HeartsView; prefs: Prefs; send: (a:
           return (
             <li key={c}>
               {passing ? (
-                <button type="button" class={`card legal${on ? ' picked' : ''}`} aria-pressed={on} aria-label={spoken(c, lang)} onClick={() => setPicked(on ? picked.filter((x) => x !== c) : picked.length < 3 ? [...picked, c] : picked)}>
+                <button type="button" class={`card legal${on ? ' picked' : ''}`} aria-pressed={on} onClick={() => setPicked(on ? picked.filter((x) => x !== c) : picked.length < 3 ? [...picked, c] : picked)}>
                   <CardFace card={c} />
+                  <span class="sr-only">{spoken(c, lang)}</span>
                 </button>
               ) : (
-                <button type="button" class={`card${playable.has(c) ? ' legal' : ''}`} aria-label={playable.has(c) ? `${spoken(c, lang)}, ${t.playable}` : spoken(c, lang)} onClick={() => send({ play: [c] })}>
+                <button type="button" class={`card${playable.has(c) ? ' legal' : ''}`} onClick={() => send({ play: [c] })}>
                   <CardFace card={c} />
+                  <span class="sr-only">{playable.has(c) ? `${spoken(c, lang)}, ${t.playable}` : spoken(c, lang)}</span>
                 </button>
               )}
             </li>

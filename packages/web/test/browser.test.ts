@@ -1,0 +1,190 @@
+/**
+ * The web app in real Chromium (Debian's, driven by playwright-core), served
+ * by the real server: games played by keyboard with role- and name-based
+ * selectors, two browsers playing each other online, the offline game with
+ * the server stopped and the network off, an accessibility scan, the bundle budget.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEFAULTS, startServer, type OlsenServer, type ServerConfig } from '@olsen/server';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const WEB = fileURLToPath(new URL('../dist/', import.meta.url));
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? 'chromium';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const config = (over: Partial<ServerConfig> = {}): ServerConfig => ({
+  ...DEFAULTS,
+  port: 0,
+  dataDir: mkdtempSync(join(tmpdir(), 'olsen-web-')),
+  logLevel: 'silent',
+  webDir: WEB,
+  botDelayMs: 20,
+  roundPauseMs: 200,
+  rateLimit: { points: 100_000, seconds: 1 },
+  ...over,
+});
+
+let browser: Browser;
+let server: OlsenServer;
+beforeAll(async () => {
+  expect(existsSync(join(WEB, 'index.html')), 'the web app is built (npm run build)').toBe(true);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+  server = await startServer(config());
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Plays the human seat by keyboard until the game is over: a playable card, a choice, the stock, pass, a catch. */
+async function playByKeyboard(page: Page, over: RegExp, ms = 150_000): Promise<number> {
+  const end = Date.now() + ms;
+  let moves = 0;
+  while (Date.now() < end) {
+    if (await page.getByRole('heading', { name: over }).isVisible()) return moves;
+    const dialog = page.getByRole('dialog');
+    const candidates = [
+      dialog.getByRole('button').first(),
+      page.getByRole('button', { name: /(bank i bordet|bang the table)/i }),
+      page.getByRole('button', { name: /(kan spilles|playable)$/ }).first(),
+      page.getByRole('button', { name: /^(Trekk|Draw)\./ }),
+      page.getByRole('button', { name: /^(Pass)$/ }),
+    ];
+    // Danish Olsen's pass: pick three cards, then give them.
+    const give = page.getByRole('button', { name: /^(Gi kortene|Pass the cards)$/ });
+    if (await give.isVisible()) {
+      const picked = await page.locator('button[aria-pressed="true"].card').count();
+      if (picked < 3) await page.locator('button[aria-pressed="false"].card').first().press('Enter');
+      else await give.press('Enter');
+      continue;
+    }
+    let acted = false;
+    for (const c of candidates) {
+      if ((await c.count()) > 0 && (await c.isVisible()) && (await c.isEnabled())) {
+        await c.press('Enter').catch(() => undefined);
+        moves++;
+        acted = true;
+        break;
+      }
+    }
+    if (!acted) await page.waitForTimeout(30);
+    else await page.waitForTimeout(10);
+  }
+  throw new Error('the game did not end in time');
+}
+
+async function axe(page: Page): Promise<{ id: string; impact: string; nodes: number }[]> {
+  await page.addScriptTag({ content: AXE });
+  const r = await page.evaluate(async () => {
+    const res = await (window as unknown as { axe: { run: (o: object) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run({ resultTypes: ['violations'] });
+    return res.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+  });
+  return r.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('the web app in Chromium', () => {
+  it('a whole game of Olsen against the computer, played by keyboard', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/?speed=fast#/`);
+    await page.getByRole('link', { name: 'Spill mot datamaskinen' }).first().press('Enter');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /tur/ }).count()).toBeGreaterThan(0);
+    const moves = await playByKeyboard(page, /Spillet er over/);
+    expect(moves).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Spill igjen' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('Danish Olsen with the rotating pass, in English, by keyboard', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/?speed=fast#/play`);
+    await page.evaluate(() => localStorage.setItem('olsen.lang', 'en'));
+    await page.reload();
+    await page.getByLabel(/^Game/).selectOption('olsen-dk');
+    await page.getByLabel(/Pass three cards before each hand/).selectOption({ label: 'rotating' });
+    await page.getByLabel(/ends when someone reaches this total/).fill('26');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await playByKeyboard(page, /The game is over/);
+    await page.close();
+  }, 180_000);
+
+  it('two browsers play each other online through the server, created and joined by link', async () => {
+    const anne = await (await browser.newContext()).newPage();
+    const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+    await anne.goto(`${server.url}/#/new`);
+    await anne.getByLabel('Ditt navn').fill('Anne');
+    await anne.getByLabel('Plasser 3').selectOption('greedy');
+    await anne.getByLabel('Plasser 4').selectOption('greedy');
+    await anne.getByRole('button', { name: 'Lag bord' }).press('Enter');
+    const link = (await anne.locator('.share code').textContent())!;
+    expect(link).toMatch(/#\/t\/[A-Z2-9]{6}$/);
+    await bo.goto(link);
+    await bo.getByLabel('Ditt navn').fill('Bo');
+    await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
+    await expect.poll(() => anne.getByRole('listitem').filter({ hasText: 'Bo' }).count()).toBeGreaterThan(0);
+    await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
+    await Promise.all([playByKeyboard(anne, /Spillet er over/), playByKeyboard(bo, /Spillet er over/)]);
+    // Both saw the same result, and the record is there to download and replay.
+    await expect.poll(() => anne.getByRole('link', { name: 'Spill av' }).isVisible()).toBe(true);
+    await anne.getByRole('link', { name: 'Spill av' }).press('Enter');
+    await expect.poll(() => anne.getByRole('status').filter({ hasText: /Trekk 0 av/ }).count()).toBe(1);
+    await anne.getByRole('button', { name: 'Neste' }).press('Enter');
+    await expect.poll(() => anne.getByRole('status').filter({ hasText: /Trekk 1 av/ }).count()).toBe(1);
+    await anne.context().close();
+    await bo.context().close();
+  }, 240_000);
+
+  it('plays offline with the server stopped and the network off (the service worker serves the app)', async () => {
+    const own = await startServer(config());
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${own.url}/?speed=fast#/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await own.close();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('link', { name: 'Spill mot datamaskinen' }).first().press('Enter');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await playByKeyboard(page, /Spillet er over/);
+    await context.close();
+  }, 180_000);
+
+  it('has no serious accessibility violations (axe-core) on the main pages and the table', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    const found: Record<string, unknown> = {};
+    for (const route of ['#/', '#/play', '#/new', '#/rules', '#/stats']) {
+      await page.goto(`${server.url}/${route}`);
+      await page.waitForTimeout(100);
+      const v = await axe(page);
+      if (v.length) found[route] = v;
+    }
+    await page.goto(`${server.url}/?speed=fast#/play`);
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await expect.poll(() => page.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
+    const v = await axe(page);
+    if (v.length) found.table = v;
+    expect(found).toEqual({});
+    await page.close();
+  }, 120_000);
+
+  it('keeps the first visit within the bundle budget (initial JavaScript ≤ 100 KB gzipped)', () => {
+    const out = execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/check-budget.mjs', import.meta.url))], { encoding: 'utf8' });
+    const r = JSON.parse(out) as { budget: number; initialGzip: number };
+    expect(r.initialGzip).toBeLessThanOrEqual(100 * 1024);
+    expect(r.initialGzip).toBeGreaterThan(1000);
+  });
+});
