@@ -397,6 +397,8 @@ function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
     <p class={`status${mine ? ' mine' : ''}`} role="status">
       {text}
       {u.deadline && <span class="deadline"> · {t.deadline(Math.max(0, Math.round((u.deadline - now) / 1000)))}</span>}
+      {u.you !== null && isHeartsView(v) && <span class="muted"> · {t.taken}: {v.taken[u.you]} · {t.total}: {v.totals[u.you]}</span>}
+      {u.you !== null && !isHeartsView(v) && v.totals && <span class="muted"> · {t.total}: {v.totals[u.you]}</span>}
     </p>
   );
 }
