@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { RULE_OPTIONS } from '@olsen/engine';
 import type { BotLevel, TableSummary, TableUpdate } from '@olsen/protocol';
 import { HOUSE_RULE_TEXT } from './house-rules.js';
-import { TEXTS, type Lang, type Texts } from './i18n.js';
+import { TEXTS, type Lang } from './i18n.js';
 import { RulesPage } from './rules-page.js';
 import { ask, createTable, guestToken, onConnection, openOnline, playerId, request, savedName, startOffline, type Session } from './session.js';
 import { Table, type Prefs } from './table.js';
