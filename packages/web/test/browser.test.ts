@@ -98,6 +98,14 @@ describe('the web app in Chromium', () => {
     await page.getByRole('link', { name: 'Spill mot datamaskinen' }).first().press('Enter');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
     await expect.poll(() => page.getByRole('status').filter({ hasText: /tur/ }).count()).toBeGreaterThan(0);
+    // A card that does not fit is refused with the rule's sentence, in Norwegian.
+    const hand = page.getByRole('list', { name: /Din hånd/ });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Din tur' }).count(), { timeout: 20_000 }).toBe(1);
+    const unfit = hand.getByRole('button').filter({ hasNotText: 'kan spilles' });
+    if ((await unfit.count()) > 0) {
+      await unfit.first().press('Enter');
+      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/Ikke lov: .*(kan ikke legge|må)/);
+    }
     const moves = await playByKeyboard(page, /Spillet er over/);
     expect(moves).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('button', { name: 'Spill igjen' }).isVisible()).toBe(true);
@@ -133,6 +141,10 @@ describe('the web app in Chromium', () => {
     await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
     await expect.poll(() => anne.getByRole('listitem').filter({ hasText: 'Bo' }).count()).toBeGreaterThan(0);
     await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
+    // Bo reloads the page: same token, same seat, the game goes on.
+    await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
+    await bo.reload();
+    await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
     await Promise.all([playByKeyboard(anne, /Spillet er over/), playByKeyboard(bo, /Spillet er over/)]);
     // Both saw the same result, and the record is there to download and replay.
     await expect.poll(() => anne.getByRole('link', { name: 'Spill av' }).isVisible()).toBe(true);
