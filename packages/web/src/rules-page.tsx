@@ -1,5 +1,19 @@
 /** The rules, written for the app, in Norwegian and English. */
+import { HOUSE_RULE_TEXT } from './house-rules.js';
 import type { Lang } from './i18n.js';
+
+const SHEDDING_RULES = ['maxDraws', 'drawnCardMustBePlayed', 'forgottenCallPenalty', 'scoring', 'targetScore', 'multiSameRank', 'multiSameSuit', 'noTwistFirstTurn', 'specialCards', 'stackTwos', 'svenskevri', 'aceDraws', 'noEightOnEight', 'noWinOnEight', 'handSize', 'twoPlayerHandSize', 'starterExtraCard', 'dealerExtraCard', 'decks', 'starterEight', 'playOutForPlaces'];
+const HEARTS_RULES = ['pass', 'penaltyOnFirstTrick', 'jackOfDiamonds', 'pointLimit', 'deals'];
+
+function RuleList({ keys, lang }: { keys: readonly string[]; lang: Lang }) {
+  return (
+    <ul class="rule-list">
+      {keys.map((k) => (
+        <li key={k}>{HOUSE_RULE_TEXT[k][lang]}</li>
+      ))}
+    </ul>
+  );
+}
 
 const NB = (
   <>
@@ -38,5 +52,14 @@ const EN = (
 );
 
 export function RulesPage({ lang }: { lang: Lang }) {
-  return <article class="rules">{lang === 'nb' ? NB : EN}</article>;
+  return (
+    <article class="rules">
+      <h1>{lang === 'nb' ? 'Regler' : 'Rules'}</h1>
+      {lang === 'nb' ? NB : EN}
+      <h2>{lang === 'nb' ? 'Alle husregler for Olsen og Vri åtter' : 'Every house rule for Olsen and Vri åtter'}</h2>
+      <RuleList keys={SHEDDING_RULES} lang={lang} />
+      <h2>{lang === 'nb' ? 'Husregler for dansk Olsen' : 'House rules for Danish Olsen'}</h2>
+      <RuleList keys={HEARTS_RULES} lang={lang} />
+    </article>
+  );
 }

@@ -61,14 +61,15 @@ async function playByKeyboard(page: Page, over: RegExp, ms = 150_000): Promise<n
     const give = page.getByRole('button', { name: /^(Gi kortene|Pass the cards)$/ });
     if (await give.isVisible()) {
       const picked = await page.locator('button[aria-pressed="true"].card').count();
-      if (picked < 3) await page.locator('button[aria-pressed="false"].card').first().press('Enter');
-      else await give.press('Enter');
+      if (picked < 3) await page.locator('button[aria-pressed="false"].card').first().press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else await give.press('Enter', { timeout: 2000 }).catch(() => undefined);
       continue;
     }
     let acted = false;
     for (const c of candidates) {
       if ((await c.count()) > 0 && (await c.isVisible()) && (await c.isEnabled())) {
-        await c.press('Enter').catch(() => undefined);
+        // A short timeout: the table may change between the check and the key press.
+        await c.press('Enter', { timeout: 2000 }).catch(() => undefined);
         moves++;
         acted = true;
         break;
@@ -139,10 +140,10 @@ describe('the web app in Chromium', () => {
     await bo.goto(link);
     await bo.getByLabel('Ditt navn').fill('Bo');
     await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
-    await expect.poll(() => anne.getByRole('listitem').filter({ hasText: 'Bo' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => anne.getByRole('listitem').filter({ hasText: /^Bo$/ }).count()).toBe(1);
     await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
     // Bo reloads the page: same token, same seat, the game goes on.
-    await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
+    await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
     await bo.reload();
     await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
     await Promise.all([playByKeyboard(anne, /Spillet er over/), playByKeyboard(bo, /Spillet er over/)]);
