@@ -37,6 +37,8 @@ function sentence(r: Reason, view: PlayerView, lang: Lang): string {
       return nb ? `Bank i bordet: ${view.players[r.seat]} glemte å si fra.` : `Bang the table: ${view.players[r.seat]} forgot the call.`;
     case 'random':
       return nb ? 'Et tilfeldig trekk.' : 'A random move.';
+    case 'search':
+      return nb ? `Søket prøvde dette trekket ${r.visits} av ${r.of} ganger: det vant oftest.` : `The search tried this move ${r.visits} times of ${r.of}: it won most often.`;
   }
 }
 

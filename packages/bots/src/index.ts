@@ -9,3 +9,4 @@ export * from './hearts.js';
 export * from './hint.js';
 export * from './sim-policies.js';
 export * from './pimc.js';
+export * from './ismcts.js';

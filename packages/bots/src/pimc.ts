@@ -23,8 +23,62 @@ export interface PimcOptions {
 
 const simGreedy = policyOf('greedy');
 
-/** Builds a simulator state consistent with `view`, the hidden cards dealt at random. */
-export function determinize(view: PlayerView, rng: Int32Array): Sim {
+/**
+ * What an opponent's last draw says about its hand: when its most recent
+ * turn began with a draw, the cards it held then (and holds still) had no
+ * card of the suit in play, none of the top card's rank and no eight — had
+ * it held one, it would have played. `count` of its cards are bound by that.
+ * (A voluntary draw, S12's decision, would make this wrong: the bots that
+ * use it take the risk, since the texts' players rarely draw by choice.)
+ */
+export interface DrawInference {
+  readonly count: number;
+  readonly suit: number;
+  readonly rank: number;
+}
+
+export function drawInferences(view: PlayerView): (DrawInference | null)[] {
+  const n = view.players.length;
+  const out: (DrawInference | null)[] = Array.from({ length: n }, () => null);
+  let top = view.upcard;
+  let active = SUITS.indexOf(view.upcard[1] as never);
+  // Per seat: the state at the start of its latest turn, and what happened in that turn.
+  const turn: { suit: number; rank: string; drewFirst: boolean; draws: number; played: number }[] = Array.from({ length: n }, () => ({ suit: -1, rank: '', drewFirst: false, draws: 0, played: 0 }));
+  let current = -1;
+  for (const a of view.log) {
+    if ('catch' in a || ('call' in a && !('play' in a))) continue;
+    if (a.seat !== current) {
+      current = a.seat;
+      turn[a.seat] = { suit: active, rank: top[0], drewFirst: 'draw' in a, draws: 0, played: 0 };
+    }
+    const t = turn[a.seat];
+    if ('draw' in a) t.draws++;
+    if ('play' in a) {
+      t.played += a.play.length;
+      top = a.play[a.play.length - 1];
+      active = a.suit ? SUITS.indexOf(a.suit) : SUITS.indexOf(top[1] as never);
+    } else if ('suit' in a) active = SUITS.indexOf(a.suit);
+  }
+  const plain = !view.rules.noEightOnEight && view.rules.noTwistFirstTurn === 'off' && !view.rules.specialCards && view.rules.aceDraws === 0;
+  if (!plain) return out;
+  for (let s = 0; s < n; s++) {
+    const t = turn[s];
+    if (s === view.seat || !t.drewFirst || t.suit < 0) continue;
+    // The drawn cards are free; a card played after drawing was one of them (S13).
+    const count = view.handCounts[s] - Math.max(0, t.draws - t.played);
+    if (count > 0) out[s] = { count, suit: t.suit, rank: '23456789TJQKA'.indexOf(t.rank) };
+  }
+  return out;
+}
+
+const fits = (c: number, f: DrawInference): boolean => (c >> 4) !== f.suit && (c & 15) !== f.rank && (c & 15) !== 6;
+
+/**
+ * Builds a simulator state consistent with `view`, the hidden cards dealt at
+ * random — with `infer`, dealt so that each opponent's last forced draw
+ * stays explained (`drawInferences`), as far as the unseen cards allow.
+ */
+export function determinize(view: PlayerView, rng: Int32Array, infer = false): Sim {
   const n = view.players.length;
   const sim = new Sim(view.rules, n, 2);
   const st = sim.st;
@@ -45,15 +99,46 @@ export function determinize(view: PlayerView, rng: Int32Array): Sim {
     [pool[i], pool[j]] = [pool[j], pool[i]];
   }
   const hands: number[][] = [];
-  let at = 0;
-  for (let s = 0; s < n; s++) {
-    if (s === me) hands.push((view.hand ?? []).map(parseCard));
-    else {
-      hands.push(pool.slice(at, at + view.handCounts[s]));
-      at += view.handCounts[s];
+  if (infer) {
+    // Bound cards first, from the shuffled pool; then every other slot from what is left.
+    const used = new Uint8Array(pool.length);
+    const inf = drawInferences(view);
+    const partial: number[][] = view.players.map(() => []);
+    for (let s = 0; s < n; s++) {
+      const f = inf[s];
+      if (s === me || !f) continue;
+      for (let i = 0; i < pool.length && partial[s].length < f.count; i++) {
+        if (!used[i] && fits(pool[i], f)) {
+          used[i] = 1;
+          partial[s].push(pool[i]);
+        }
+      }
     }
+    let i = 0;
+    for (let s = 0; s < n; s++) {
+      if (s === me) {
+        hands.push((view.hand ?? []).map(parseCard));
+        continue;
+      }
+      while (partial[s].length < view.handCounts[s]) {
+        while (used[i]) i++;
+        used[i] = 1;
+        partial[s].push(pool[i]);
+      }
+      hands.push(partial[s]);
+    }
+    sim.setCards(hands, discard, pool.filter((_, j) => !used[j]));
+  } else {
+    let at = 0;
+    for (let s = 0; s < n; s++) {
+      if (s === me) hands.push((view.hand ?? []).map(parseCard));
+      else {
+        hands.push(pool.slice(at, at + view.handCounts[s]));
+        at += view.handCounts[s];
+      }
+    }
+    sim.setCards(hands, discard, pool.slice(at));
   }
-  sim.setCards(hands, discard, pool.slice(at));
   st[O_PHASE] = view.phase === 'nameSuit' ? 1 : P_TURN;
   st[O_TO_MOVE] = view.toMove ?? me;
   st[O_DIR] = view.direction === 'clockwise' ? 1 : n - 1;

@@ -3,9 +3,10 @@
  * `PlayerView` (and its own RNG) to one of `view.legal`: it never sees the
  * `Game`, so it cannot reach another hand or the stock — by type.
  */
+import { ismcts, type SearchBudget } from './ismcts.js';
 import { SUITS, cardPoints, parseCard, pick, type Action, type PlayerView, type Suit } from '@olsen/engine';
 
-export const LEVELS = ['random', 'greedy', 'easy', 'medium'] as const;
+export const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
 
 /** A choice and, for hints, why. */
@@ -25,7 +26,9 @@ export type Reason =
   | { readonly kind: 'draw' }
   | { readonly kind: 'pass' }
   | { readonly kind: 'catch'; readonly seat: number }
-  | { readonly kind: 'random' };
+  | { readonly kind: 'random' }
+  /** The search's choice: it was tried `visits` times of `of`. */
+  | { readonly kind: 'search'; readonly visits: number; readonly of: number };
 
 const suitIndex = (s: string): number => SUITS.indexOf(s as Suit);
 const isEight = (card: string): boolean => card[0] === '8';
@@ -170,5 +173,15 @@ export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array):
       return easy(view, rng);
     case 'medium':
       return medium(view);
+    case 'hard':
+      return ismcts(view, rng, SEARCH_BUDGETS.hard);
+    case 'expert':
+      return ismcts(view, rng, SEARCH_BUDGETS.expert);
   }
 }
+
+/** The search levels' default budgets (iterations, and a time cap per decision). */
+export const SEARCH_BUDGETS = {
+  hard: { iterations: 400, ms: 40 },
+  expert: { iterations: 1500, ms: 120 },
+} as const satisfies Record<string, SearchBudget>;
