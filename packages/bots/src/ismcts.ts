@@ -10,8 +10,8 @@
  * The seat never sees more than its `PlayerView`: the tree is built from
  * sampled worlds, not from the real one.
  */
-import { A_CALL, A_DRAW, A_PASS, A_PLAY, F_MORE, P_GAME_OVER, P_ROUND_OVER, SUITS, makeCard, pick, type Action, type PlayerView, type Sim } from '@olsen/engine';
-import { determinize } from './pimc.js';
+import { P_GAME_OVER, P_ROUND_OVER, pick, type PlayerView, type Sim } from '@olsen/engine';
+import { determinize, toAction } from './pimc.js';
 import { medium, type Choice } from './shedding.js';
 import { policyOf } from './sim-policies.js';
 
@@ -24,6 +24,8 @@ export interface SearchBudget {
   readonly c?: number;
   /** Deal the unseen cards so that opponents' forced draws stay explained (default true). */
   readonly infer?: boolean;
+  /** How opponents move inside the tree: as searchers (`tree`, the default) or as the greedy policy (`greedy`). */
+  readonly opponents?: 'tree' | 'greedy';
 }
 
 class Node {
@@ -65,20 +67,6 @@ function rollOut(sim: Sim, rng: Int32Array): void {
   }
 }
 
-/** The view's action for a root code (single plays, draw, pass); undefined for anything else. */
-function toAction(view: PlayerView, code: number): Action | undefined {
-  const kind = code & 7;
-  if (kind === A_DRAW) return view.legal.find((a) => 'draw' in a);
-  if (kind === A_PASS) return view.legal.find((a) => 'pass' in a);
-  if (kind === A_PLAY && !(code & F_MORE)) {
-    const card = makeCard((code >> 3) & 63);
-    const suit = ((code >> 9) & 7) - 1;
-    // A play that leaves one card is listed with the call: the search always calls.
-    return view.legal.find((a) => 'play' in a && a.play.length === 1 && a.play[0] === card && (suit < 0 ? !a.suit : a.suit === SUITS[suit]));
-  }
-  return undefined;
-}
-
 /** Chooses the seat's action by ISMCTS; decisions the tree does not model go to `medium`. */
 export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget): Choice {
   const me = view.seat;
@@ -89,6 +77,7 @@ export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget):
   if (own.length === 1) return { action: own[0], reason: { kind: 'only' } };
   const startTotals = view.players.map((_, s) => view.totals?.[s] ?? 0);
   const c = budget.c ?? 0.7;
+  const modelled = budget.opponents === 'greedy';
   const root = new Node(-1, -1);
   const r = new Float64Array(view.players.length);
   const path: Node[] = [];
@@ -102,6 +91,11 @@ export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget):
     while (sim.phase <= 1) {
       const n = sim.generate(codes);
       const mover = sim.toMove;
+      if (modelled && mover !== me) {
+        // Opponents follow the model's policy: the tree branches on this seat's decisions only.
+        sim.apply(simGreedy(sim, codes, n, rng));
+        continue;
+      }
       let best: Node | null = null;
       let bestValue = -Infinity;
       let fresh = 0;

@@ -37,6 +37,9 @@ export interface DrawInference {
   readonly rank: number;
 }
 
+/** Rule sets where "nothing fitted" means no card of the suit, of the rank, and no eight. */
+const plainRules = (view: PlayerView): boolean => !view.rules.noEightOnEight && view.rules.noTwistFirstTurn === 'off' && !view.rules.specialCards && view.rules.aceDraws === 0;
+
 export function drawInferences(view: PlayerView): (DrawInference | null)[] {
   const n = view.players.length;
   const out: (DrawInference | null)[] = Array.from({ length: n }, () => null);
@@ -59,8 +62,7 @@ export function drawInferences(view: PlayerView): (DrawInference | null)[] {
       active = a.suit ? SUITS.indexOf(a.suit) : SUITS.indexOf(top[1] as never);
     } else if ('suit' in a) active = SUITS.indexOf(a.suit);
   }
-  const plain = !view.rules.noEightOnEight && view.rules.noTwistFirstTurn === 'off' && !view.rules.specialCards && view.rules.aceDraws === 0;
-  if (!plain) return out;
+  if (!plainRules(view)) return out;
   for (let s = 0; s < n; s++) {
     const t = turn[s];
     if (s === view.seat || !t.drewFirst || t.suit < 0) continue;
@@ -69,6 +71,81 @@ export function drawInferences(view: PlayerView): (DrawInference | null)[] {
     if (count > 0) out[s] = { count, suit: t.suit, rank: '23456789TJQKA'.indexOf(t.rank) };
   }
   return out;
+}
+
+/**
+ * What an opponent's last play says, read as the texts' plain player would
+ * play (the `greedy` habit): a single card played without drawing came from
+ * the suit it held most among the suits it could play; an eight was played
+ * only with nothing else that fitted, naming the suit it held most.
+ */
+export interface PlayInference {
+  readonly card: number;
+  readonly eight: boolean;
+  /** The suit in play and the top card's rank before the play. */
+  readonly suit: number;
+  readonly rank: number;
+  /** The suit named with an eight, else -1. */
+  readonly named: number;
+  /** Cards the seat played after this one (its hand then = its hand now + these + this card). */
+  readonly later: readonly number[];
+}
+
+/**
+ * Every single-card play an opponent made without drawing since its last
+ * draw: its hand at each of them is its hand now plus what it played since.
+ */
+export function playInferences(view: PlayerView): PlayInference[][] {
+  const n = view.players.length;
+  const out: PlayInference[][] = Array.from({ length: n }, () => []);
+  if (!plainRules(view)) return out;
+  let top = view.upcard;
+  let active = SUITS.indexOf(view.upcard[1] as never);
+  let current = -1;
+  let acts = 0;
+  for (const a of view.log) {
+    // A caught player draws penalty cards (S20): its hand is unknown again.
+    if ('catch' in a) out[a.catch].length = 0;
+    if ('catch' in a || ('call' in a && !('play' in a))) continue;
+    if (a.seat !== current) {
+      current = a.seat;
+      acts = 0;
+    }
+    acts++;
+    const mine = out[a.seat];
+    if ('play' in a) {
+      const cards = a.play.map(parseCard);
+      for (const p of mine) (p.later as number[]).push(...cards);
+      const card = cards[0];
+      if (acts === 1 && cards.length === 1) mine.push({ card, eight: (card & 15) === 6, suit: active, rank: '23456789TJQKA'.indexOf(top[0]), named: a.suit ? SUITS.indexOf(a.suit) : -1, later: [] });
+      top = a.play[a.play.length - 1];
+      active = a.suit ? SUITS.indexOf(a.suit) : SUITS.indexOf(top[1] as never);
+    } else {
+      // A draw brings an unknown card: what came before no longer pins the hand down.
+      if ('draw' in a) mine.length = 0;
+      if ('suit' in a) active = SUITS.indexOf(a.suit);
+    }
+  }
+  return out;
+}
+
+/** Would the plain player holding `hand` (after the play) have made play `f`? */
+export function explains(hand: readonly number[], f: PlayInference): boolean {
+  const counts = [0, 0, 0, 0];
+  const playable = [false, false, false, false];
+  const before = [...hand, ...f.later, f.card];
+  for (const c of before) {
+    if ((c & 15) === 6) continue;
+    counts[c >> 4]++;
+    if (c >> 4 === f.suit || (c & 15) === f.rank) playable[c >> 4] = true;
+  }
+  if (f.eight) {
+    if (playable.some(Boolean)) return false;
+    return f.named < 0 || counts.every((k) => k <= counts[f.named]);
+  }
+  const mine = counts[f.card >> 4];
+  for (let s = 0; s < 4; s++) if (playable[s] && counts[s] > mine) return false;
+  return true;
 }
 
 const fits = (c: number, f: DrawInference): boolean => (c >> 4) !== f.suit && (c & 15) !== f.rank && (c & 15) !== 6;
@@ -81,7 +158,6 @@ const fits = (c: number, f: DrawInference): boolean => (c >> 4) !== f.suit && (c
 export function determinize(view: PlayerView, rng: Int32Array, infer = false): Sim {
   const n = view.players.length;
   const sim = new Sim(view.rules, n, 2);
-  const st = sim.st;
   const me = view.seat ?? 0;
   // The laid cards in order: the upcard, then every play of the round; the pile is their tail.
   const laid: number[] = [parseCard(view.upcard)];
@@ -94,12 +170,49 @@ export function determinize(view: PlayerView, rng: Int32Array, infer = false): S
   for (const c of discard) take(c);
   const pool: number[] = [];
   for (const [c, k] of unseen) for (let i = 0; i < k; i++) pool.push(c);
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = pick(rng, 0, i + 1);
-    [pool[i], pool[j]] = [pool[j], pool[i]];
-  }
-  const hands: number[][] = [];
+  const shuffle = (): void => {
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = pick(rng, 0, i + 1);
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+  };
+  shuffle();
+  let hands: number[][] = [];
   if (infer) {
+    // Deals that contradict an opponent's last play are redealt (a few times; then the best one found stays).
+    const plays = playInferences(view);
+    let best: { hands: number[][]; stock: number[]; misses: number } | null = null;
+    for (let attempt = 0; attempt < INFER_ATTEMPTS; attempt++) {
+      if (attempt > 0) shuffle();
+      const dealt = dealInferred(view, pool, me);
+      let misses = 0;
+      for (let s = 0; s < n; s++) if (s !== me) for (const p of plays[s]) if (!explains(dealt.hands[s], p)) misses++;
+      if (!best || misses < best.misses) best = { ...dealt, misses };
+      if (misses === 0) break;
+    }
+    hands = best!.hands;
+    sim.setCards(hands, discard, best!.stock);
+  } else {
+    let at = 0;
+    for (let s = 0; s < n; s++) {
+      if (s === me) hands.push((view.hand ?? []).map(parseCard));
+      else {
+        hands.push(pool.slice(at, at + view.handCounts[s]));
+        at += view.handCounts[s];
+      }
+    }
+    sim.setCards(hands, discard, pool.slice(at));
+  }
+  return finishDeterminization(view, sim, laid, rng);
+}
+
+const INFER_ATTEMPTS = 24;
+
+/** Hands for everyone from the shuffled pool: cards bound by a forced draw first, then the rest. */
+function dealInferred(view: PlayerView, pool: readonly number[], me: number): { hands: number[][]; stock: number[] } {
+  const n = view.players.length;
+  const hands: number[][] = [];
+  {
     // Bound cards first, from the shuffled pool; then every other slot from what is left.
     const used = new Uint8Array(pool.length);
     const inf = drawInferences(view);
@@ -127,18 +240,15 @@ export function determinize(view: PlayerView, rng: Int32Array, infer = false): S
       }
       hands.push(partial[s]);
     }
-    sim.setCards(hands, discard, pool.filter((_, j) => !used[j]));
-  } else {
-    let at = 0;
-    for (let s = 0; s < n; s++) {
-      if (s === me) hands.push((view.hand ?? []).map(parseCard));
-      else {
-        hands.push(pool.slice(at, at + view.handCounts[s]));
-        at += view.handCounts[s];
-      }
-    }
-    sim.setCards(hands, discard, pool.slice(at));
+    return { hands, stock: pool.filter((_, j) => !used[j]) };
   }
+}
+
+/** The public state of the round, from the view, around the dealt cards. */
+function finishDeterminization(view: PlayerView, sim: Sim, laid: readonly number[], rng: Int32Array): Sim {
+  const st = sim.st;
+  const n = view.players.length;
+  const me = view.seat ?? 0;
   st[O_PHASE] = view.phase === 'nameSuit' ? 1 : P_TURN;
   st[O_TO_MOVE] = view.toMove ?? me;
   st[O_DIR] = view.direction === 'clockwise' ? 1 : n - 1;
@@ -197,11 +307,13 @@ function rollOut(sim: Sim, rng: Int32Array): void {
   }
 }
 
-function toAction(view: PlayerView, code: number): Action | undefined {
+/** The view's action for a whole-move simulator code (a single play, a draw, a pass); undefined for anything else. */
+export function toAction(view: PlayerView, code: number): Action | undefined {
   const kind = code & 7;
   if (kind === A_DRAW) return view.legal.find((a) => 'draw' in a);
   if (kind === A_PASS) return view.legal.find((a) => 'pass' in a);
-  if (kind === A_PLAY) {
+  // A play that leaves one card is listed with the call: a search always calls.
+  if (kind === A_PLAY && !(code & F_MORE)) {
     const card = makeCard((code >> 3) & 63);
     const suit = ((code >> 9) & 7) - 1;
     return view.legal.find((a) => 'play' in a && a.play.length === 1 && a.play[0] === card && (suit < 0 ? !a.suit : a.suit === SUITS[suit]));

@@ -163,7 +163,11 @@ export function easy(view: PlayerView, rng: Int32Array): Choice {
   return pick(rng, 0, 5) === 0 ? random(view, rng) : greedy(view);
 }
 
-export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array): Choice {
+/**
+ * The level's choice for the seat whose view this is. `budget` overrides the
+ * search levels' default budget (tests, tournaments).
+ */
+export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array, budget?: SearchBudget): Choice {
   switch (level) {
     case 'random':
       return random(view, rng);
@@ -174,14 +178,14 @@ export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array):
     case 'medium':
       return medium(view);
     case 'hard':
-      return ismcts(view, rng, SEARCH_BUDGETS.hard);
+      return ismcts(view, rng, budget ?? SEARCH_BUDGETS.hard);
     case 'expert':
-      return ismcts(view, rng, SEARCH_BUDGETS.expert);
+      return ismcts(view, rng, budget ?? SEARCH_BUDGETS.expert);
   }
 }
 
 /** The search levels' default budgets (iterations, and a time cap per decision). */
 export const SEARCH_BUDGETS = {
   hard: { iterations: 400, ms: 40 },
-  expert: { iterations: 1500, ms: 120 },
+  expert: { iterations: 1000, ms: 90 },
 } as const satisfies Record<string, SearchBudget>;

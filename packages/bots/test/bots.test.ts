@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
-  resolveRules, seedFromString, toMove, viewFor,
+  handOf, parseCard, resolveRules, seedFromString, toMove, viewFor,
 } from '@olsen/engine';
 import { LEVELS, chooseHearts, chooseShedding, greedy, hint, knownVoids, medium } from '../src/index.js';
 import { act, table, unwrap } from '../../engine/test/helpers.js';
@@ -70,7 +70,8 @@ describe('shedding bots', () => {
             g = unwrap(nextRound(g));
             continue;
           }
-          const r = apply(g, chooseShedding(level, viewFor(g, mover), rng).action);
+          // The search levels with a small budget: legality is the point here, not strength.
+          const r = apply(g, chooseShedding(level, viewFor(g, mover), rng, { iterations: 8, ms: 5 }).action);
           expect(r.ok).toBe(true);
           if (!r.ok) return;
           g = r.value;
@@ -109,6 +110,38 @@ describe('Danish Olsen bots', () => {
 });
 
 describe('determinized search (building block)', () => {
+  it('reads a greedy opponent from its last moves: a forced draw binds the cards it held, a play shows the suit it held most', async () => {
+    const { determinize, drawInferences, explains, playInferences } = await import('../src/pimc.js');
+    const rng = new Int32Array(6);
+    seedFromString(rng, 0, 'infer');
+    let checked = 0;
+    for (let game = 0; game < 30; game++) {
+      let g = unwrap(createGame({ players: ['A', 'B', 'C'], seed: `inf${game}` }));
+      for (let step = 0; step < 60 && toMove(g) !== null; step++) {
+        const seat = toMove(g) as number;
+        const view = viewFor(g, seat);
+        if (seat === 0 && view.drawsThisTurn === 0) {
+          const draws = drawInferences(view);
+          const plays = playInferences(view);
+          // What the inferences claim holds in the real hands (the opponents are greedy, who never draw by choice).
+          for (const s of [1, 2]) {
+            const real = handOf(g, s).map(parseCard);
+            const d = draws[s];
+            if (d) expect(real.filter((c) => (c >> 4) !== d.suit && (c & 15) !== d.rank && (c & 15) !== 6).length).toBeGreaterThanOrEqual(d.count);
+            for (const p of plays[s]) {
+              expect(explains(real, p)).toBe(true);
+              checked++;
+            }
+          }
+          const sim = determinize(view, rng, true);
+          expect(sim.cardCount()).toBe(52);
+        }
+        g = unwrap(apply(g, greedy(viewFor(g, seat)).action));
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+
   it('a determinization keeps the view: own hand, card counts, top card, legal moves; hidden cards come from the unseen pool', async () => {
     const { determinize, pimc } = await import('../src/pimc.js');
     const rng = new Int32Array(6);
@@ -119,7 +152,7 @@ describe('determinized search (building block)', () => {
         const seat = toMove(g) as number;
         const view = viewFor(g, seat);
         if (view.drawsThisTurn === 0) {
-          const sim = determinize(view, rng);
+          const sim = determinize(view, rng, step % 2 === 0);
           expect(sim.cardCount()).toBe(52);
           expect(sim.hand(seat).length).toBe(view.hand?.length);
           for (let s = 0; s < 4; s++) expect(sim.hand(s).length).toBe(view.handCounts[s]);

@@ -99,7 +99,7 @@ export function buildProgram(): Command {
     .command('tournament')
     .description('Bot line-ups play N games with rotated seats over duplicate deals; win rates with 95% intervals, places, points, ms per decision.')
     .option('-g, --game <game>', 'olsen, vri-atter, vri-atter-002 or olsen-dk', 'olsen')
-    .option('-l, --lineup <levels>', 'comma-separated levels, one per seat (random, greedy, easy, medium)', 'medium,greedy,greedy,greedy')
+    .option('-l, --lineup <levels>', 'comma-separated levels, one per seat (random, greedy, easy, medium, hard, expert)', 'medium,greedy,greedy,greedy')
     .option('-n, --games <n>', 'number of games (use a multiple of the number of seats)', int('games', 1, 1e7), 2000)
     .option('-s, --seed <seed>', 'seed', 'tournament')
     .option('-r, --rules <json>', 'house rules as JSON', json, {})
@@ -131,7 +131,7 @@ export function buildProgram(): Command {
     .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
     .option('--name <name>', 'your name', 'Du')
     .option('-r, --rules <json>', 'house rules as JSON', json, {})
-    .addOption(new Option('--level <level>', "the computer players' level").choices(['random', 'greedy', 'easy', 'medium']).default('medium'))
+    .addOption(new Option('--level <level>', "the computer players' level").choices(['random', 'greedy', 'easy', 'medium', 'hard', 'expert']).default('medium'))
     .action(async (opts: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown>; level: Level }) => {
       const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name;
       const io = { output: process.stdout, input: process.stdin };

@@ -16,7 +16,8 @@ export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const TableCode = v.pipe(v.string(), v.regex(/^[A-HJKMNP-Z2-9]{6}$/, 'A table code is six letters and digits.'));
 
 export const GAME_IDS = ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk'] as const;
-export const BOT_LEVELS = ['random', 'greedy', 'easy', 'medium'] as const;
+/** Bot levels a table may seat (`hard` and `expert` search: they cost the server CPU time per move). */
+export const BOT_LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 export const PlayerName = v.pipe(v.string(), v.trim(), v.minLength(1, 'A name needs at least one character.'), v.maxLength(24, 'A name has at most 24 characters.'));

@@ -17,7 +17,7 @@ import './styles.css';
 
 type GameId = 'olsen' | 'vri-atter' | 'vri-atter-002' | 'olsen-dk';
 const GAMES: readonly GameId[] = ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk'];
-const LEVELS: readonly BotLevel[] = ['easy', 'medium', 'greedy', 'random'];
+const LEVELS: readonly BotLevel[] = ['easy', 'medium', 'hard', 'expert', 'greedy', 'random'];
 const PLAYERS: Record<GameId, [number, number]> = { olsen: [2, 4], 'vri-atter': [2, 6], 'vri-atter-002': [2, 6], 'olsen-dk': [3, 5] };
 const HEARTS_OPTIONS: Record<string, { values?: readonly unknown[]; range?: readonly [number, number] }> = {
   pass: { values: ['none', 'left', 'rotating'] },
