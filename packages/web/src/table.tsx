@@ -423,7 +423,7 @@ function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: 
   const rows = v.players.map((name, s) => {
     const hearts = isHeartsView(v);
     const place = hearts ? 1 + v.totals.filter((x) => x < v.totals[s]).length : (v as PlayerView).places[s];
-    return { name, s, place, points: hearts ? v.taken[s] : null, total: hearts ? v.totals[s] : (v as PlayerView).totals?.[s] ?? null };
+    return { name, s, place, left: hearts ? null : v.handCounts[s], points: hearts ? v.taken[s] : null, total: hearts ? v.totals[s] : (v as PlayerView).totals?.[s] ?? null };
   });
   rows.sort((a, b) => (a.place || 99) - (b.place || 99));
   return (
@@ -434,6 +434,7 @@ function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: 
           <tr>
             <th scope="col">#</th>
             <th scope="col">{t.players}</th>
+            {rows.some((r) => r.left !== null) && <th scope="col">{t.cardsLeft}</th>}
             {rows.some((r) => r.points !== null) && <th scope="col">{t.points}</th>}
             {rows.some((r) => r.total !== null) && <th scope="col">{t.total}</th>}
           </tr>
@@ -443,6 +444,7 @@ function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: 
             <tr key={r.s} class={r.s === u.you ? 'me' : ''}>
               <td>{r.place > 0 ? r.place : '–'}</td>
               <th scope="row">{r.name}</th>
+              {r.left !== null && <td>{r.left}</td>}
               {r.points !== null && <td>{r.points}</td>}
               {r.total !== null && <td>{r.total}</td>}
             </tr>
