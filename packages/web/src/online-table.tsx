@@ -1,0 +1,87 @@
+/** An online table: join or watch by code, the waiting room with the invite link, then the table. */
+import { useEffect, useState } from 'preact/hooks';
+import type { TableUpdate } from '@olsen/protocol';
+import { guestToken, onConnection, openOnline, request, savedName, type Session } from './session.js';
+import { Table, type Prefs } from './table.js';
+
+export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
+  const { t } = prefs;
+  const [session, setSession] = useState<Session | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [u, setU] = useState<TableUpdate | null>(null);
+  const [name, setName] = useState(savedName());
+  const [connected, setConnected] = useState(true);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => onConnection(setConnected), []);
+  const open = async (as: 'join' | 'watch'): Promise<void> => {
+    if (as === 'join') await guestToken(name || t.you);
+    const s = await openOnline(code, as);
+    if (typeof s === 'string') setError(s);
+    else setSession(s);
+  };
+  // A returning player (same token) is seated again at once.
+  useEffect(() => {
+    if (localStorage.getItem('olsen.token')) void open('join').catch(() => setError(t.errorTitle));
+  }, [code]);
+  useEffect(() => (session ? session.subscribe(setU) : undefined), [session]);
+  const link = `${location.origin}/#/t/${code}`;
+  if (!session)
+    return (
+      <div class="setup">
+        <h1>
+          {t.code}: {code}
+        </h1>
+        {error && <p role="alert" class="refusal">{error}</p>}
+        <label>
+          {t.yourName}
+          <input value={name} maxLength={24} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <div class="actions">
+          <button type="button" class="primary" onClick={() => void open('join')}>
+            {t.join}
+          </button>
+          <button type="button" class="secondary" onClick={() => void open('watch')}>
+            {t.watch}
+          </button>
+        </div>
+      </div>
+    );
+  const waiting = u?.status === 'waiting';
+  return (
+    <>
+      {!connected && <p class="banner" role="status">{t.reconnecting}</p>}
+      {waiting && u && (
+        <section class="waiting" aria-label={t.waitingFor}>
+          <h1>{t.games[u.game]}</h1>
+          <p>{t.shareLink}</p>
+          <p class="share">
+            <code>{link}</code>{' '}
+            <button type="button" class="secondary" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
+              {copied ? t.copied : t.copy}
+            </button>
+          </p>
+          <p>
+            {t.code}: <strong class="code">{code}</strong>
+          </p>
+          <ol class="seats">
+            {u.seats.map((s, i) => (
+              <li key={i}>
+                {s.kind === 'open' ? t.seatOpen : s.kind === 'bot' ? `${s.name} (${t.levels[s.level!]})` : s.name}
+                {i === u.you && ` (${t.you})`}
+              </li>
+            ))}
+          </ol>
+          {u.you === u.host ? (
+            <button type="button" class="primary" onClick={async () => { const r = await request({ type: 'start', code }); if (!r.ok) setError(r.error.message); }}>
+              {t.startGame}
+            </button>
+          ) : (
+            <p class="muted">{t.hostStarts}</p>
+          )}
+          {error && <p role="alert" class="refusal">{error}</p>}
+        </section>
+      )}
+      {!waiting && <Table session={session} prefs={prefs} onLeave={() => (location.hash = '#/')} />}
+    </>
+  );
+}
