@@ -43,7 +43,8 @@ function launch(env: Record<string, string>): Promise<ChildProcess> {
   });
 }
 
-const random = (legal: readonly AnyAction[]): AnyAction => legal[Math.floor(Math.random() * legal.length)];
+/** The first legal action but one in three at random: a game of steady length. */
+const random = (legal: readonly AnyAction[]): AnyAction => legal[Math.random() < 0.67 ? 0 : Math.floor(Math.random() * legal.length)];
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -103,5 +104,5 @@ describe.each([
       await c.query(`DROP SCHEMA "${schema}" CASCADE`);
       await c.end();
     }
-  });
+  }, 180_000);
 });

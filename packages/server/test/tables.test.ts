@@ -48,7 +48,17 @@ function checkFrames(frames: readonly TableUpdate[], record: GameRecord): number
   return checked;
 }
 
-const random = (legal: readonly AnyAction[]): AnyAction => legal[Math.floor(Math.random() * legal.length)];
+/** A seeded uniform choice (the tests replay the same games every run). */
+function seeded(seed: number): (legal: readonly AnyAction[]) => AnyAction {
+  let x = seed >>> 0 || 1;
+  return (legal) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return legal[(x >>> 0) % legal.length];
+  };
+}
+const random = seeded(7);
 
 describe('tables over socket.io (SQLite)', () => {
   let server: OlsenServer;
@@ -111,12 +121,12 @@ describe('tables over socket.io (SQLite)', () => {
       const names = ['A', 'B', 'C', 'D'];
       const clients = await Promise.all(names.map((n) => Client.open(server.url, n)));
       const spectator = await Client.open(server.url, 'S');
-      const rules = game === 'olsen-dk' ? { pass: 'rotating', pointLimit: 30 } : {};
+      const rules = game === 'olsen-dk' ? { pass: 'rotating', pointLimit: 30 } : { targetScore: 50 };
       const created = (await clients[0].req<{ code: string }>({ type: 'create', game, rules, seats: [{ kind: 'open' }, { kind: 'open' }, { kind: 'open' }] })) as { code: string };
       for (const c of clients.slice(1)) expect((await c.req({ type: 'join', code: created.code })).ok).toBe(true);
       await spectator.req({ type: 'watch', code: created.code });
       expect(await clients[0].req({ type: 'start', code: created.code })).toEqual({ ok: true });
-      const players = clients.map((c) => c.autoplay(created.code, random));
+      const players = clients.map((c, i) => c.autoplay(created.code, seeded(i + 1)));
       const end = await clients[0].until((u) => u.code === created.code && u.status === 'finished', 120_000);
       players.forEach((p) => p.stop());
       const record = await fetchRecord(server.url, end.recordId!);
@@ -130,6 +140,6 @@ describe('tables over socket.io (SQLite)', () => {
       const smuggled = { ...frame, view: { ...frame.view!, handCounts: other.view!.hand } } as unknown as TableUpdate;
       expect(() => checkCards(smuggled, 'smuggled')).toThrow(/shows/);
       for (const c of [...clients, spectator]) c.close();
-    });
+    }, 150_000);
   }
 });
