@@ -3,7 +3,7 @@
  * (the server over socket.io). Both deliver `TableUpdate`s and take actions
  * the same way, so one table component serves both.
  */
-import type { ActionBody, CreateTable, Reply, TableSummary, TableUpdate } from '@olsen/protocol';
+import type { ActionBody, CreateTable, Reply, TableUpdate } from '@olsen/protocol';
 import type { Socket } from 'socket.io-client';
 import type { OfflineOptions, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
@@ -127,10 +127,6 @@ export async function request<T extends object = Record<string, unknown>>(body: 
 }
 
 export const createTable = (t: Omit<CreateTable, 'type'>): Promise<Reply<{ code: string }>> => request<{ code: string }>({ type: 'create', ...t });
-export const lobby = async (): Promise<TableSummary[]> => {
-  const r = await request<{ tables: TableSummary[] }>({ type: 'lobby' });
-  return r.ok ? r.tables : [];
-};
 
 /** Follows an online table, seated (join) or as a spectator (watch). */
 export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Session | string> {
