@@ -13,6 +13,17 @@ const POP = new Uint8Array(1 << 13);
 for (let i = 1; i < POP.length; i++) POP[i] = POP[i >> 1] + (i & 1);
 const scratch = new Int32Array(1024);
 const QS_BIT = 1 << QUEEN;
+/** SELECT[(mask << 4) | k]: the rank of the k-th lowest card in a 13-bit suit mask (a loop over the bits mispredicts). */
+const SELECT = new Uint8Array(1 << 17);
+for (let m = 1; m < 1 << 13; m++) for (let x = m, k = 0; x !== 0; x &= x - 1, k++) SELECT[(m << 4) | k] = 31 - Math.clz32(x & -x);
+/** What a card adds to a trick's tally: hearts in the low byte, Qs at bit 8, Jd at bit 16 (no branch per card). */
+const TALLY = new Int32Array(64);
+for (let r = 0; r < 13; r++) TALLY[(2 << 4) | r] = 1;
+TALLY[(3 << 4) | QUEEN] = 1 << 8;
+TALLY[(1 << 4) | 9] = 1 << 16;
+/** The lead's or discard's four suit masks and the cards below each suit, to choose a suit without branching. */
+const MASKS = new Int32Array(4);
+const BELOW = new Int32Array(4);
 
 /** Plays random legal actions to the end of the hand; returns the number of actions. */
 export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
@@ -75,39 +86,26 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
         k = ((t >>> 16) * n) >>> 16;
       }
     }
-    let suit: number;
-    let m: number;
-    if (k < nc) {
-      suit = 0;
-      m = c;
-    } else if (k < nc + nd) {
-      suit = 1;
-      m = d;
-      k -= nc;
-    } else if (k < nc + nd + nh) {
-      suit = 2;
-      m = h;
-      k -= nc + nd;
-    } else {
-      suit = 3;
-      m = s;
-      k -= nc + nd + nh;
-    }
-    while (k-- > 0) m &= m - 1;
-    let rank = 31 - Math.clz32(m & -m);
+    // The k-th card in suit order c d h s: the suit is how many suit boundaries k has passed
+    // ((x - 1 - k) >>> 31 is 1 when k >= x), a random four-way branch otherwise.
+    MASKS[0] = c;
+    MASKS[1] = d;
+    MASKS[2] = h;
+    MASKS[3] = s;
+    BELOW[1] = nc;
+    BELOW[2] = nc + nd;
+    BELOW[3] = nc + nd + nh;
+    let suit = ((nc - 1 - k) >>> 31) + ((nc + nd - 1 - k) >>> 31) + ((nc + nd + nh - 1 - k) >>> 31);
+    let m = MASKS[suit];
+    k -= BELOW[suit];
+    let rank = SELECT[(m << 4) | k];
     st[b + suit] &= ~(1 << rank);
     if (recordTrick) st[H_LAST_TRICK] = (suit << 4) | rank;
     const led = suit;
-    let bestRank = rank;
-    let bestSeat = seat;
-    let heartsIn = 0;
-    let qsIn = 0;
-    let jdIn = 0;
-    if (suit === 2) {
-      broken = 1; // H6: a forced heart lead breaks hearts too
-      heartsIn = 1;
-    } else if (suit === 3 && rank === QUEEN) qsIn = 1;
-    else if (suit === 1 && rank === 9) jdIn = 1;
+    // The trick's best card so far as ((rank + 1) << 3) | seat: off-suit cards count as rank -1,
+    // so one Math.max per card finds the winner (H5).
+    let best = ((rank + 1) << 3) | seat;
+    let tally = TALLY[(suit << 4) | rank];
     seat = seat + 1 === players ? 0 : seat + 1;
     // The others, in turn.
     for (let pos = 1; pos < players; pos++) {
@@ -146,44 +144,30 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
         }
       }
       if (m === 0) {
-        if (k < nc) {
-          suit = 0;
-          m = c;
-        } else if (k < nc + nd) {
-          suit = 1;
-          m = d;
-          k -= nc;
-        } else if (k < nc + nd + nh) {
-          suit = 2;
-          m = h;
-          k -= nc + nd;
-        } else {
-          suit = 3;
-          m = s;
-          k -= nc + nd + nh;
-        }
+        MASKS[0] = c;
+        MASKS[1] = d;
+        MASKS[2] = h;
+        MASKS[3] = s;
+        BELOW[1] = nc;
+        BELOW[2] = nc + nd;
+        BELOW[3] = nc + nd + nh;
+        suit = ((nc - 1 - k) >>> 31) + ((nc + nd - 1 - k) >>> 31) + ((nc + nd + nh - 1 - k) >>> 31);
+        m = MASKS[suit];
+        k -= BELOW[suit];
       }
-      while (k-- > 0) m &= m - 1;
-      rank = 31 - Math.clz32(m & -m);
+      rank = SELECT[(m << 4) | k];
       st[b + suit] &= ~(1 << rank);
       if (recordTrick) st[H_LAST_TRICK + pos] = (suit << 4) | rank;
-      if (suit === led) {
-        if (rank > bestRank) {
-          bestRank = rank;
-          bestSeat = seat;
-        }
-      }
-      if (suit === 2) {
-        broken = 1;
-        heartsIn++;
-      } else if (suit === 3 && rank === QUEEN) qsIn = 1;
-      else if (suit === 1 && rank === 9) jdIn = 1;
+      best = Math.max(best, (((rank + 1) & -(suit === led ? 1 : 0)) << 3) | seat);
+      tally += TALLY[(suit << 4) | rank];
       seat = seat + 1 === players ? 0 : seat + 1;
     }
+    const bestSeat = best & 7;
     const wb = H_SEATS + bestSeat * SEAT_SIZE;
-    st[wb + S_HEARTS] += heartsIn;
-    if (qsIn) st[wb + S_QS] = 1;
-    if (jdIn) st[wb + S_JD] = 1;
+    st[wb + S_HEARTS] += tally & 0xff;
+    st[wb + S_QS] |= (tally >> 8) & 1;
+    st[wb + S_JD] |= tally >> 16;
+    if ((tally & 0xff) !== 0) broken = 1; // H6: a heart in the trick (a forced heart lead too) breaks hearts
     if (recordTrick) {
       st[H_LAST_TRICK + 5] = seat; // the trick's leader (the seat after the last player is the leader again)
       st[H_LED] = led;

@@ -157,50 +157,88 @@ export class HeartsSim extends StateBuffer {
 
   /** H2: shuffles the cards in play and deals them all, one at a time from the dealer's left. */
   dealRound(dealer: number): void {
+    const st = this.st;
+    if (st[H_ACTIVE] === (1 << this.players) - 1) {
+      this.dealWholeTable(st, dealer, this.players);
+      return;
+    }
+    // A tie-break hand (H9): only the tied seats are dealt in.
     this.clearHand(dealer);
     const active = this.activeCount();
     const cards = this.decks[active];
     const deck = this.deck;
     const len = cards.length;
     deck.set(cards);
-    const st = this.st;
-    if (active === this.players) {
-      // Shuffle and deal in one pass: a Fisher–Yates step fixes position i for good, and position i
-      // goes to the (i+1)-th seat from the dealer — the same cards `shuffleRange` then a deal would give.
-      let x = st[H_RNG], y = st[H_RNG + 1], z = st[H_RNG + 2], w = st[H_RNG + 3];
-      // Position i goes to seat (dealer + 1 + i) mod active; count the seat down instead of dividing.
-      let seat = (dealer + len) % active;
-      for (let i = len - 1; i >= 0; i--) {
-        let c = deck[i];
-        if (i > 0) {
-          const t = (((x + y) | 0) + w) | 0;
-          w = (w + 1) | 0;
-          x = y ^ (y >>> 9);
-          y = (z + (z << 3)) | 0;
-          z = (((z << 21) | (z >>> 11)) + t) | 0;
-          const j = scale(t, i + 1);
-          c = deck[j];
-          deck[j] = deck[i];
-        }
-        const b = H_SEATS + seat * SEAT_SIZE;
-        st[b + (c >> 4)] |= 1 << (c & 15);
-        seat = seat === 0 ? active - 1 : seat - 1;
-      }
-      st[H_RNG] = x;
-      st[H_RNG + 1] = y;
-      st[H_RNG + 2] = z;
-      st[H_RNG + 3] = w;
-      const per = len / active;
-      for (let s = 0; s < active; s++) st[H_SEATS + s * SEAT_SIZE + S_COUNT] = per;
-    } else {
-      shuffleRange(deck, 0, len, st, H_RNG);
-      let seat = dealer;
-      for (let i = 0; i < len; i++) {
-        seat = this.nextActive(seat);
-        this.addCard(seat, deck[i]);
-      }
+    shuffleRange(deck, 0, len, st, H_RNG);
+    let seat = dealer;
+    for (let i = 0; i < len; i++) {
+      seat = this.nextActive(seat);
+      this.addCard(seat, deck[i]);
     }
     this.startHand(len / active, active === 5 ? THREE_C : TWO_C);
+  }
+
+  /**
+   * `dealRound` with every seat in: the simulator's hottest path after the play itself, so
+   * `clearHand` and (without a pass) `startHand` are written out here.
+   */
+  private dealWholeTable(st: Int32Array, dealer: number, players: number): void {
+    st[H_HAND]++;
+    st[H_DEALER] = dealer;
+    st[H_TRICK_LEN] = 0;
+    st[H_TRICKS] = 0;
+    st[H_BROKEN] = 0;
+    st[H_GIVEN] = 0;
+    st[H_LAST_WINNER] = -1;
+    st[H_DEALT_IN] = st[H_ACTIVE];
+    st[H_LAST_TRICK + 5] = -1;
+    const cards = this.decks[players];
+    const deck = this.deck;
+    const len = cards.length;
+    const per = (len / players) | 0;
+    for (let s = 0; s < players; s++) {
+      const b = H_SEATS + s * SEAT_SIZE;
+      st[b] = st[b + 1] = st[b + 2] = st[b + 3] = 0;
+      st[b + S_HEARTS] = st[b + S_QS] = st[b + S_JD] = 0;
+      st[b + S_COUNT] = per;
+      if (this.passing) for (let i = 0; i < 6; i++) st[b + S_GAVE + i] = -1;
+    }
+    // Shuffle and deal in one pass: a Fisher–Yates step fixes position i for good, and position i
+    // goes to the (i+1)-th seat from the dealer — the same cards `shuffleRange` then a deal would give.
+    deck.set(cards);
+    let x = st[H_RNG], y = st[H_RNG + 1], z = st[H_RNG + 2], w = st[H_RNG + 3];
+    // Position i goes to seat (dealer + 1 + i) mod players; count the seat down instead of dividing.
+    let seat = (dealer + len) % players;
+    for (let i = len - 1; i > 0; i--) {
+      const t = (((x + y) | 0) + w) | 0;
+      w = (w + 1) | 0;
+      x = y ^ (y >>> 9);
+      y = (z + (z << 3)) | 0;
+      z = (((z << 21) | (z >>> 11)) + t) | 0;
+      const j = scale(t, i + 1);
+      const c = deck[j];
+      deck[j] = deck[i];
+      st[H_SEATS + seat * SEAT_SIZE + (c >> 4)] |= 1 << (c & 15);
+      seat = seat === 0 ? players - 1 : seat - 1;
+    }
+    const last = deck[0];
+    st[H_SEATS + seat * SEAT_SIZE + (last >> 4)] |= 1 << (last & 15);
+    st[H_RNG] = x;
+    st[H_RNG + 1] = y;
+    st[H_RNG + 2] = z;
+    st[H_RNG + 3] = w;
+    const first = players === 5 ? THREE_C : TWO_C;
+    if (this.passing) {
+      this.startHand(per, first);
+      return;
+    }
+    st[H_PER_HAND] = per;
+    st[H_FIRST_CARD] = first;
+    st[H_PASS_OFFSET] = 0;
+    st[H_PHASE] = HP_PLAY;
+    const bit = 1 << (first & 15);
+    for (let s = 0; s < players; s++) if (st[H_SEATS + s * SEAT_SIZE + (first >> 4)] & bit) st[H_TO_MOVE] = s;
+    st[H_LEADER] = st[H_TO_MOVE];
   }
 
   /** An explicit deal (records): one hand per seat (empty for seats outside a tie-break). */
