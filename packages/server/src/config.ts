@@ -21,6 +21,10 @@ export interface ServerConfig {
   readonly rateLimit: { readonly points: number; readonly seconds: number };
   /** Folder with the built web app to serve at `/`, if any. */
   readonly webDir: string | null;
+  /** Redis URL: several processes serve one player base (needs PostgreSQL). */
+  readonly redisUrl: string | null;
+  /** Prefix of every Redis key and channel (several deployments or test runs on one Redis). */
+  readonly redisPrefix: string;
 }
 
 export const DEFAULTS: ServerConfig = {
@@ -37,6 +41,8 @@ export const DEFAULTS: ServerConfig = {
   finishedTtlMs: 30 * 60_000,
   rateLimit: { points: 30, seconds: 10 },
   webDir: null,
+  redisUrl: null,
+  redisPrefix: 'olsen',
 };
 
 export class ConfigError extends Error {}
@@ -59,6 +65,11 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must be a PostgreSQL URL (postgres://user@host:port/database); leave it unset for SQLite.');
   const dbSchema = env.OLSEN_DB_SCHEMA || null;
   if (dbSchema && !/^[a-z_][a-z0-9_]{0,62}$/.test(dbSchema)) throw new ConfigError('OLSEN_DB_SCHEMA must be a lower-case SQL name (letters, digits, _).');
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must be a Redis URL (redis://host:port); leave it unset for one process.');
+  if (redisUrl && !databaseUrl) throw new ConfigError('REDIS_URL needs DATABASE_URL too: several processes share tables through PostgreSQL (SQLite is one process\'s file).');
+  const redisPrefix = env.OLSEN_REDIS_PREFIX || DEFAULTS.redisPrefix;
+  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(redisPrefix)) throw new ConfigError('OLSEN_REDIS_PREFIX must be 1 to 40 letters, digits, _ . or -.');
   const secret = env.OLSEN_SECRET || null;
   if (secret && secret.length < 16) throw new ConfigError('OLSEN_SECRET must be at least 16 characters long.');
   return {
@@ -75,5 +86,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     finishedTtlMs: int(env, 'OLSEN_FINISHED_TTL_MS', DEFAULTS.finishedTtlMs, 0, 86_400_000),
     rateLimit: { points: int(env, 'OLSEN_RATE_LIMIT', DEFAULTS.rateLimit.points, 1, 100_000), seconds: DEFAULTS.rateLimit.seconds },
     webDir: env.OLSEN_WEB_DIR || null,
+    redisUrl,
+    redisPrefix,
   };
 }

@@ -1,23 +1,32 @@
 /**
  * The table coordinator: every table's seats, game and timers, and the only
- * place where actions are applied. It receives storage, pub/sub and the
- * clock as ports, so tests and the scale-out setup can plug in others.
+ * place where actions are applied. Storage, pub/sub, timers and presence are
+ * ports, so one process runs on in-memory adapters and several processes
+ * share a table through PostgreSQL and Redis.
  *
- * Per table, changes run one at a time (a promise queue). An action is
- * checked by the engine, appended to the store, and only then applied in
- * memory, acknowledged and published: an acknowledged action is never lost,
- * and a failed write leaves the table as it was.
+ * Per table, changes run one at a time in this process (a promise queue).
+ * An action is checked by the engine, appended to the store, and only then
+ * applied in memory, acknowledged and published: an acknowledged action is
+ * never lost, and a failed write leaves the table as it was.
+ *
+ * Across processes the store is the judge: a move takes the next slot of the
+ * game's log (primary key) and a row change names the revision it was made
+ * from, so of two processes acting on one table at once, one write fails with
+ * `VersionConflict`; that process reloads the table and tries again (an
+ * action made for the old state is then refused as stale). Another process's
+ * change arrives as a pub/sub message and marks the copy here stale; it is
+ * reloaded from the store before it is next used.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { chooseHearts, chooseShedding } from '@olsen/bots';
 import {
-  actorsOf, applyAction, isHeartsView, moverOf, nextRoundOf, recordOf, resultOf, seedFromString, stageOf, startGame, viewOf,
-  type AnyAction, type AnyGame, type AnyView, type GameError, type Seat,
+  actorsOf, applyAction, isHeartsView, moverOf, nextRoundOf, recordOf, seedFromString, stageOf, startGame, viewOf,
+  type AnyAction, type AnyGame, type AnyView, type Seat,
 } from '@olsen/engine';
 import { CODE_ALPHABET, type ActionBody, type BotLevel, type CreateTable, type ErrorCode, type ErrorReply, type SeatInfo, type TableStatus, type TableSummary, type TableUpdate } from '@olsen/protocol';
-import { rate, rating } from 'openskill';
 import type { Guest } from './identity.js';
-import { VersionConflict, type Clock, type Move, type PubSub, type StoredSeat, type Store, type TableRow, type TimerHandle } from './ports.js';
+import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow, type TimerHandle } from './ports.js';
+import { rateGame, seatResults } from './results.js';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -28,8 +37,12 @@ export interface Logger {
 export interface CoordinatorOptions {
   readonly store: Store;
   readonly pubsub: PubSub;
+  readonly scheduler: Scheduler;
+  readonly presence: Presence;
   readonly clock: Clock;
   readonly log: Logger;
+  /** This process's name in pub/sub messages and presence (default: random). */
+  readonly id?: string;
   /** Pause before a bot acts (ms), so people can follow the game. */
   readonly botDelayMs: number;
   /** Pause between a round's end and the next deal (ms). */
@@ -46,6 +59,8 @@ const fail = (code: ErrorCode, message: string, extra: { rule?: string | null; e
 
 /** Tables one player may have waiting for their start at once (a bound on what one guest can make the server hold). */
 const MAX_WAITING_TABLES = 5;
+/** Reloads and retries after a `VersionConflict` before a request gives up. */
+const MAX_RETRIES = 3;
 
 const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 
@@ -54,81 +69,57 @@ interface LiveTable {
   game: AnyGame | null;
   /** Moves written for the current game (the next move's slot). */
   seq: number;
-  queue: Promise<unknown>;
-  timers: TimerHandle[];
   deadline: number | null;
   nextRoundAt: number | null;
-  /** Open connections per player id, and spectators. */
-  presence: Map<string, number>;
+  /** Seated players with a connection (any process), and spectators. */
+  players: ReadonlySet<string>;
   spectators: number;
-  away: Map<string, TimerHandle>;
+  /** Another process changed the table: reload before use. */
+  stale: boolean;
   evict: TimerHandle | null;
   views: Map<Seat | null, AnyView>;
   bots: Int32Array;
 }
 
-/** Ranks per seat from final totals (lower is better) or the last round's places. */
-function finalPlaces(g: AnyGame): number[] {
-  const r = resultOf(g);
-  if (r.totals) return r.totals.map((t) => 1 + r.totals!.filter((u) => u < t).length);
-  const last = r.rounds[r.rounds.length - 1];
-  return [...(last?.places ?? g.players.map(() => 1))];
-}
-
 export class Coordinator {
+  /** This process's name in pub/sub messages. */
+  readonly id: string;
   private readonly tables = new Map<string, LiveTable>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly loading = new Map<string, Promise<LiveTable | null>>();
   private closed = false;
+  private readonly unsubscribe: () => void;
   /** Counters for /metrics. */
-  readonly counters = { actions: 0, rejected: 0, gamesFinished: 0 };
+  readonly counters = { actions: 0, rejected: 0, gamesFinished: 0, conflicts: 0 };
 
-  constructor(private readonly o: CoordinatorOptions) {}
+  constructor(private readonly o: CoordinatorOptions) {
+    this.id = o.id ?? randomBytes(6).toString('base64url');
+    this.unsubscribe = o.pubsub.subscribe((c) => this.changed(c));
+    o.scheduler.start((job) => this.fire(job));
+  }
 
   get tableCount(): number {
     return this.tables.size;
   }
 
   // ---- lifecycle -------------------------------------------------------------
-  /** Restores every table that was running by replaying its move log. */
+  /** Loads every waiting or running table and sets its timers again (jobs already queued are not doubled). */
   async restore(): Promise<number> {
     let n = 0;
     for (const row of await this.o.store.liveTables()) {
-      const t = this.live(row);
-      if (row.status !== 'waiting') {
-        const started = startGame({ game: row.game, rules: row.rules, players: this.names(row), seed: row.seed });
-        if (!started.ok) {
-          this.o.log.error({ table: row.code, error: started.error }, 'cannot restore table');
-          continue;
-        }
-        let g = started.value;
-        const moves = await this.o.store.moves(row.id, row.gameNo);
-        let broken: GameError | null = null;
-        for (const m of moves) {
-          const r = 'next' in m ? nextRoundOf(g) : applyAction(g, m.action);
-          if (!r.ok) {
-            broken = r.error;
-            break;
-          }
-          g = r.value;
-        }
-        if (broken) {
-          this.o.log.error({ table: row.code, error: broken }, 'move log does not replay; table left closed');
-          continue;
-        }
-        t.game = g;
-        t.seq = moves.length;
-      }
-      this.tables.set(row.code, t);
+      const t = await this.ensure(row.code, row);
+      if (!t) continue;
       n++;
-      if (t.game) await this.settle(t);
+      if (t.game) await this.run(row.code, async (tt) => (await this.settle(tt), { ok: true }));
     }
     return n;
   }
 
   close(): void {
     this.closed = true;
+    this.unsubscribe();
     for (const t of this.tables.values()) {
-      this.clearTimers(t);
-      for (const a of t.away.values()) a.cancel();
+      this.o.scheduler.cancel(t.row.code);
       t.evict?.cancel();
     }
   }
@@ -146,7 +137,7 @@ export class Coordinator {
 
   async create(guest: Guest, req: CreateTable): Promise<Outcome<{ code: string }>> {
     let waiting = 0;
-    for (const t of this.tables.values()) if (t.row.host === guest.id && t.game === null) waiting++;
+    for (const t of this.tables.values()) if (t.row.host === guest.id && t.game === null && t.row.status === 'waiting') waiting++;
     if (waiting >= MAX_WAITING_TABLES) return fail('rate_limited', `You already have ${waiting} tables waiting to start; start or leave one first.`);
     const seats: StoredSeat[] = [
       { kind: 'human', playerId: guest.id, name: guest.name, standIn: null },
@@ -155,32 +146,40 @@ export class Coordinator {
     // The engine is the judge of the options: try the game with placeholder names.
     const probe = startGame({ game: req.game, rules: req.rules, players: seats.map((_, i) => `P${i}`), seed: 'probe' });
     if (!probe.ok) return fail('bad_options', probe.error.message, { rule: probe.error.rule });
-    let code = this.newCode();
-    while (this.tables.has(code)) code = this.newCode();
-    const row: TableRow = {
-      id: randomBytes(9).toString('base64url'),
-      code,
-      host: guest.id,
-      game: req.game,
-      rules: req.rules,
-      seats,
-      listed: req.listed,
-      turnSeconds: req.turnSeconds,
-      fillLevel: req.fillLevel,
-      status: 'waiting',
-      gameNo: 1,
-      seed: randomBytes(12).toString('base64url'),
-      createdAt: this.o.clock.now(),
-    };
-    try {
-      await this.o.store.createTable(row);
-    } catch (e) {
-      this.o.log.error({ err: e }, 'cannot store new table');
-      return fail('internal', 'The table could not be saved; try again.');
+    for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+      let code = this.newCode();
+      while (this.tables.has(code)) code = this.newCode();
+      const row: TableRow = {
+        id: randomBytes(9).toString('base64url'),
+        code,
+        host: guest.id,
+        game: req.game,
+        rules: req.rules,
+        seats,
+        listed: req.listed,
+        turnSeconds: req.turnSeconds,
+        fillLevel: req.fillLevel,
+        status: 'waiting',
+        gameNo: 1,
+        seed: randomBytes(12).toString('base64url'),
+        createdAt: this.o.clock.now(),
+        rev: 0,
+      };
+      try {
+        await this.o.store.createTable(row);
+      } catch (e) {
+        // Another process may have taken the code a moment ago: draw another.
+        if (await this.o.store.table(code).catch(() => null)) continue;
+        this.o.log.error({ err: e }, 'cannot store new table');
+        return fail('internal', 'The table could not be saved; try again.');
+      }
+      const t = this.live(row);
+      t.players = new Set();
+      this.tables.set(code, t);
+      this.publish(t);
+      return { ok: true, code };
     }
-    this.tables.set(code, this.live(row));
-    this.o.pubsub.publish(code);
-    return { ok: true, code };
+    return fail('internal', 'No free table code was found; try again.');
   }
 
   join(guest: Guest, code: string, wanted?: number): Promise<Outcome<{ seat: number }>> {
@@ -190,7 +189,7 @@ export class Coordinator {
         const s = t.row.seats[mine];
         if (s.kind === 'human' && s.standIn !== null) {
           // Back at the table: the stand-in bot gives the seat back.
-          await this.setSeats(t, t.row.seats.map((x, i) => (i === mine ? { ...s, standIn: null } : x)));
+          await this.patch(t, { seats: t.row.seats.map((x, i) => (i === mine ? { ...s, standIn: null } : x)) });
           await this.settle(t);
         }
         return { ok: true, seat: mine };
@@ -203,8 +202,8 @@ export class Coordinator {
         if (!open.includes(wanted)) return fail('seat_taken', `Seat ${wanted + 1} is not free.`);
         seat = wanted;
       }
-      await this.setSeats(t, t.row.seats.map((x, i) => (i === seat ? { kind: 'human', playerId: guest.id, name: guest.name, standIn: null } : x)));
-      this.o.pubsub.publish(code);
+      await this.patch(t, { seats: t.row.seats.map((x, i) => (i === seat ? { kind: 'human', playerId: guest.id, name: guest.name, standIn: null } : x)) });
+      this.publish(t);
       return { ok: true, seat };
     });
   }
@@ -226,8 +225,7 @@ export class Coordinator {
       const seats = t.row.seats.map((s, i): StoredSeat => (s.kind === 'open' ? { kind: 'bot', level: t.row.fillLevel, name: this.botName(i) } : s));
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: seats.map((s) => (s.kind === 'open' ? '?' : s.name)), seed: t.row.seed });
       if (!started.ok) return fail('bad_options', started.error.message, { rule: started.error.rule });
-      await this.o.store.updateTable(t.row.id, { seats, status: 'playing' });
-      t.row = { ...t.row, seats, status: 'playing' };
+      await this.patch(t, { seats, status: 'playing' });
       t.game = started.value;
       t.seq = 0;
       await this.settle(t);
@@ -241,6 +239,9 @@ export class Coordinator {
       if (seat === null) return fail('not_seated', 'You have no seat at this table.');
       if (t.game === null) return fail('not_started', 'The game has not started yet.');
       if (stageOf(t.game) === 'gameOver') return fail('game_over', 'The game is over.');
+      // A copy behind the client's (a message from another process still on its way): catch up first.
+      if (version > t.game.version) await this.refresh(t);
+      if (t.game === null || !this.tables.has(code)) return fail('no_such_table', `There is no table ${code}.`);
       if (version !== t.game.version) return fail('stale_version', `The table has moved on (version ${t.game.version}, not ${version}); choose again.`);
       const r = await this.commit(t, { ...body, seat });
       return r.ok ? { ok: true, version: r.version } : r;
@@ -255,8 +256,7 @@ export class Coordinator {
       const gameNo = t.row.gameNo + 1;
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: this.names(t.row), seed });
       if (!started.ok) return fail('bad_options', started.error.message);
-      await this.o.store.updateTable(t.row.id, { gameNo, seed, status: 'playing' });
-      t.row = { ...t.row, gameNo, seed, status: 'playing' };
+      await this.patch(t, { gameNo, seed, status: 'playing' });
       t.evict?.cancel();
       t.evict = null;
       t.game = started.value;
@@ -268,52 +268,59 @@ export class Coordinator {
 
   // ---- presence -------------------------------------------------------------------
   /** A connection of `playerId` (null: a spectator) is now following the table. */
-  connected(code: string, playerId: string | null): void {
-    const t = this.tables.get(code);
+  async connected(code: string, playerId: string | null): Promise<void> {
+    const t = await this.ensure(code);
     if (!t) return;
-    if (playerId === null || this.seatOf(t, playerId) === null) {
-      t.spectators++;
-    } else {
-      t.presence.set(playerId, (t.presence.get(playerId) ?? 0) + 1);
-      t.away.get(playerId)?.cancel();
-      t.away.delete(playerId);
-    }
-    this.publish(t);
+    const seated = playerId !== null && this.seatOf(t, playerId) !== null;
+    await this.o.presence.add(code, seated ? playerId : null);
+    await this.run(code, async (tt) => (await this.readPresence(tt), this.publish(tt), { ok: true }));
   }
 
-  disconnected(code: string, playerId: string | null): void {
-    const t = this.tables.get(code);
+  async disconnected(code: string, playerId: string | null): Promise<void> {
+    const t = await this.ensure(code);
     if (!t) return;
-    const seated = playerId !== null && t.presence.has(playerId);
-    if (!seated) {
-      t.spectators = Math.max(0, t.spectators - 1);
-      this.publish(t);
-      return;
-    }
-    const left = (t.presence.get(playerId) ?? 1) - 1;
-    if (left > 0) {
-      t.presence.set(playerId, left);
-      return;
-    }
-    t.presence.delete(playerId);
-    this.publish(t);
-    if (this.closed) return;
+    const seated = playerId !== null && this.seatOf(t, playerId) !== null;
+    const left = await this.o.presence.remove(code, seated ? playerId : null);
+    await this.run(code, async (tt) => (await this.readPresence(tt), this.publish(tt), { ok: true }));
     // Gone for good after the grace period: a bot takes the seat (or, before the start, the seat opens).
-    t.away.set(playerId, this.o.clock.after(this.o.reconnectGraceMs, () => {
-      t.away.delete(playerId);
-      void this.run(code, async (tt) => {
-        const seat = this.seatOf(tt, playerId);
-        if (seat !== null && !tt.presence.has(playerId)) await this.vacate(tt, seat);
-        return { ok: true };
-      });
-    }));
+    if (seated && left === 0 && !this.closed) this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
+  }
+
+  /** A seated player's connection was on a process that died: the grace period starts now. */
+  lost(code: string, playerId: string): void {
+    if (this.closed) return;
+    this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
+    void this.run(code, async (t) => (await this.readPresence(t), this.publish(t), { ok: true }));
   }
 
   // ---- what clients see ------------------------------------------------------------------
   /** The update for one connection: the table's public state and the engine's view for its seat. */
-  updateFor(code: string, playerId: string | null): TableUpdate | null {
-    const t = this.tables.get(code);
-    if (!t) return null;
+  async updateFor(code: string, playerId: string | null): Promise<TableUpdate | null> {
+    const r = await this.run(code, async (t) => ({ ok: true, update: this.update(t, playerId) }));
+    return r.ok ? r.update : null;
+  }
+
+  /** Whether the table exists (loading it from the store if this process has not seen it). */
+  async exists(code: string): Promise<boolean> {
+    const t = await this.ensure(code);
+    return t !== null && t.row.status !== 'closed';
+  }
+
+  /** Codes of the tables where the player has a seat (to follow them again after a reconnect). */
+  async tablesOf(playerId: string): Promise<string[]> {
+    const codes = new Set(await this.o.store.tablesOfPlayer(playerId));
+    for (const t of this.tables.values()) if (t.row.status !== 'closed' && this.seatOf(t, playerId) !== null) codes.add(t.row.code);
+    return [...codes];
+  }
+
+  // ---- internals -------------------------------------------------------------------
+  private live(row: TableRow): LiveTable {
+    const bots = new Int32Array(6);
+    seedFromString(bots, 0, `${row.seed}/bots`);
+    return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots };
+  }
+
+  private update(t: LiveTable, playerId: string | null): TableUpdate {
     const seat = playerId === null ? null : this.seatOf(t, playerId);
     let view: AnyView | null = null;
     if (t.game) {
@@ -341,33 +348,123 @@ export class Coordinator {
     };
   }
 
-  has(code: string): boolean {
-    return this.tables.has(code);
+  /** The table from memory, or loaded from the store (once, however many ask at the same moment). */
+  private async ensure(code: string, known?: TableRow): Promise<LiveTable | null> {
+    const have = this.tables.get(code);
+    if (have) return have;
+    let p = this.loading.get(code);
+    if (!p) {
+      p = (async () => {
+        const row = known ?? (await this.o.store.table(code));
+        if (!row || row.status === 'closed') return null;
+        const t = this.live(row);
+        if (!(await this.replay(t, row))) return null;
+        await this.readPresence(t);
+        if (this.closed) return null;
+        this.tables.set(code, this.tables.get(code) ?? t);
+        return this.tables.get(code)!;
+      })().finally(() => this.loading.delete(code));
+      this.loading.set(code, p);
+    }
+    return p;
   }
 
-  /** Codes of the tables where the player has a seat (to follow them again after a reconnect). */
-  tablesOf(playerId: string): string[] {
-    const out: string[] = [];
-    for (const t of this.tables.values()) if (this.seatOf(t, playerId) !== null) out.push(t.row.code);
-    return out;
+  /** Brings `t` up to the store: the row, then the moves written since (the whole game again after a rematch). */
+  private async refresh(t: LiveTable): Promise<void> {
+    t.stale = false;
+    const row = await this.o.store.table(t.row.code);
+    if (!row || row.status === 'closed') {
+      t.row = row ?? { ...t.row, status: 'closed' };
+      this.tables.delete(t.row.code);
+      return;
+    }
+    const sameGame = row.gameNo === t.row.gameNo && t.game !== null;
+    t.row = row;
+    t.views.clear();
+    if (sameGame) {
+      const moves = await this.o.store.moves(row.id, row.gameNo, t.seq);
+      if (!this.applyMoves(t, moves)) this.tables.delete(row.code);
+    } else if (!(await this.replay(t, row))) this.tables.delete(row.code);
+    await this.readPresence(t);
+    if (t.game && stageOf(t.game) === 'gameOver') this.evictLater(t);
   }
 
-  // ---- internals -------------------------------------------------------------------
-  private live(row: TableRow): LiveTable {
-    const bots = new Int32Array(6);
-    seedFromString(bots, 0, `${row.seed}/bots`);
-    return { row, game: null, seq: 0, queue: Promise.resolve(), timers: [], deadline: null, nextRoundAt: null, presence: new Map(), spectators: 0, away: new Map(), evict: null, views: new Map(), bots };
+  /** The current game from its start and its whole move log. */
+  private async replay(t: LiveTable, row: TableRow): Promise<boolean> {
+    t.game = null;
+    t.seq = 0;
+    if (row.status === 'waiting') return true;
+    const started = startGame({ game: row.game, rules: row.rules, players: this.names(row), seed: row.seed });
+    if (!started.ok) {
+      this.o.log.error({ table: row.code, error: started.error }, 'cannot restore table');
+      return false;
+    }
+    t.game = started.value;
+    return this.applyMoves(t, await this.o.store.moves(row.id, row.gameNo));
   }
 
-  /** Runs `fn` after the table's earlier changes; unknown tables and faults become error replies. */
+  private applyMoves(t: LiveTable, moves: readonly Move[]): boolean {
+    let g = t.game!;
+    for (const m of moves) {
+      const r = 'next' in m ? nextRoundOf(g) : applyAction(g, m.action);
+      if (!r.ok) {
+        this.o.log.error({ table: t.row.code, error: r.error }, 'move log does not replay; table left closed');
+        return false;
+      }
+      g = r.value;
+    }
+    t.game = g;
+    t.seq += moves.length;
+    return true;
+  }
+
+  private async readPresence(t: LiveTable): Promise<void> {
+    const p = await this.o.presence.read(t.row.code);
+    t.players = p.players;
+    t.spectators = p.spectators;
+  }
+
+  /** Another process changed a table: mark this copy stale (or learn of a new table, for the lobby). */
+  private changed(c: TableChange): void {
+    if (c.origin === this.id || this.closed) return;
+    const t = this.tables.get(c.code);
+    if (!t) {
+      void this.ensure(c.code).catch((e: unknown) => this.o.log.warn({ err: e, table: c.code }, 'cannot load a table another process changed'));
+      return;
+    }
+    t.stale = true;
+    t.deadline = c.deadline;
+    t.nextRoundAt = c.nextRoundAt;
+  }
+
+  /**
+   * Runs `fn` after the table's earlier changes in this process, on a copy as
+   * new as the store's; a write that loses a race reloads and runs `fn` again.
+   * Unknown tables and faults become error replies.
+   */
   private run<T extends object>(code: string, fn: (t: LiveTable) => Promise<Outcome<T>>): Promise<Outcome<T>> {
-    const t = this.tables.get(code);
-    if (!t || t.row.status === 'closed') return Promise.resolve(fail('no_such_table', `There is no table ${code}.`));
-    const next = t.queue.then(() => fn(t)).catch((e: unknown): Outcome<T> => {
+    const next = (this.queues.get(code) ?? Promise.resolve()).then(async (): Promise<Outcome<T>> => {
+      for (let attempt = 0; ; attempt++) {
+        const t = await this.ensure(code);
+        if (!t || t.row.status === 'closed') return fail('no_such_table', `There is no table ${code}.`);
+        try {
+          if (t.stale) await this.refresh(t);
+          if (!this.tables.has(code)) return fail('no_such_table', `There is no table ${code}.`);
+          return await fn(t);
+        } catch (e) {
+          if (!(e instanceof VersionConflict) || attempt + 1 >= MAX_RETRIES) throw e;
+          this.counters.conflicts++;
+          t.stale = true;
+        }
+      }
+    }).catch((e: unknown): Outcome<T> => {
       this.o.log.error({ err: e, table: code }, 'table request failed');
       return fail('internal', 'Something went wrong on the server; the table is unchanged.');
     });
-    t.queue = next;
+    this.queues.set(code, next);
+    void next.finally(() => {
+      if (this.queues.get(code) === next) this.queues.delete(code);
+    });
     return next;
   }
 
@@ -380,30 +477,37 @@ export class Coordinator {
       const code: ErrorCode = r.error.code === 'notYourTurn' ? 'not_your_turn' : r.error.code === 'malformed' ? 'bad_message' : 'illegal_action';
       return fail(code, r.error.message, { rule: r.error.rule, engineCode: r.error.code, ...(r.error.params ? { params: r.error.params } : {}) });
     }
-    const ok = await this.write(t, { action: r.value.rounds[r.value.rounds.length - 1].actions.at(-1) ?? action });
-    if (!ok) return fail('internal', 'The move could not be saved; it was not played.');
+    if (!(await this.write(t, { action: r.value.rounds[r.value.rounds.length - 1].actions.at(-1) ?? action }))) {
+      return fail('internal', 'The move could not be saved; it was not played.');
+    }
     t.game = r.value;
     this.counters.actions++;
     await this.settle(t);
     return { ok: true, version: r.value.version };
   }
 
+  /** Appends a move; false if the store failed. A lost race (`VersionConflict`) is thrown for `run` to retry. */
   private async write(t: LiveTable, move: Move): Promise<boolean> {
     try {
       await this.o.store.appendMove(t.row.id, t.row.gameNo, t.seq, move);
       t.seq++;
+      t.views.clear();
       return true;
     } catch (e) {
-      this.o.log.error({ err: e, table: t.row.code, conflict: e instanceof VersionConflict }, 'cannot append move');
+      if (e instanceof VersionConflict) throw e;
+      this.o.log.error({ err: e, table: t.row.code }, 'cannot append move');
       return false;
     }
   }
 
   /** After every change: finish the game, or schedule the next deal, bots and turn timers; then publish. */
   private async settle(t: LiveTable): Promise<void> {
-    this.clearTimers(t);
+    this.o.scheduler.cancel(t.row.code);
+    t.deadline = null;
+    t.nextRoundAt = null;
     const g = t.game;
     if (!g || this.closed) return this.publish(t);
+    const base = { code: t.row.code, gameNo: t.row.gameNo, version: g.version };
     const stage = stageOf(g);
     if (stage === 'gameOver') {
       if (t.row.status !== 'finished') await this.finish(t);
@@ -411,83 +515,80 @@ export class Coordinator {
     }
     if (stage === 'roundOver') {
       t.nextRoundAt = this.o.clock.now() + this.o.roundPauseMs;
-      const version = g.version;
-      this.timer(t, this.o.roundPauseMs, async () => {
-        if (t.game !== g || g.version !== version) return;
-        const r = nextRoundOf(g);
-        if (!r.ok || !(await this.write(t, { next: true }))) return;
-        t.game = r.value;
-        await this.settle(t);
-      });
+      this.o.scheduler.schedule({ kind: 'round', ...base }, this.o.roundPauseMs);
       return this.publish(t);
     }
-    const version = g.version;
     const mover = moverOf(g);
     for (const [seat, legal] of actorsOf(g)) {
       const s = t.row.seats[seat];
       const level = s.kind === 'bot' ? s.level : s.kind === 'human' ? s.standIn : null;
       if (level !== null) {
-        this.timer(t, this.o.botDelayMs, () => this.botMove(t, seat, level, version));
+        this.o.scheduler.schedule({ kind: 'bot', ...base, seat, level }, this.o.botDelayMs);
       } else if (t.row.turnSeconds !== null && (seat === mover || mover === null) && legal.some((a) => !('catch' in a))) {
         // The turn timer: when it runs out, the medium bot plays for the person (a catch is never forced).
         const ms = t.row.turnSeconds * 1000;
         t.deadline = this.o.clock.now() + ms;
-        this.timer(t, ms, () => this.botMove(t, seat, 'medium', version));
+        this.o.scheduler.schedule({ kind: 'turn', ...base, seat, level: 'medium' }, ms);
       }
     }
     this.publish(t);
   }
 
-  private async botMove(t: LiveTable, seat: Seat, level: BotLevel, version: number): Promise<void> {
-    const g = t.game;
-    if (!g || g.version !== version) return;
-    const view = viewOf(g, seat);
-    if (view.legal.length === 0) return;
-    const action = isHeartsView(view) ? chooseHearts(level, view, t.bots) : chooseShedding(level, view, t.bots).action;
-    const r = await this.commit(t, action);
-    if (!r.ok) this.o.log.error({ table: t.row.code, seat, error: r.error }, 'bot move refused');
-  }
-
-  private timer(t: LiveTable, ms: number, fn: () => Promise<void>): void {
-    const code = t.row.code;
-    t.timers.push(this.o.clock.after(ms, () => {
-      void this.run(code, async () => {
-        await fn();
+  /** A timed job: applied only if the table is still where the job was made (else another process or a person got there first). */
+  private async fire(job: TableJob): Promise<void> {
+    if (this.closed) return;
+    await this.run(job.code, async (t) => {
+      if (job.kind === 'away') {
+        const seat = this.seatOf(t, job.playerId);
+        await this.readPresence(t);
+        if (seat !== null && !t.players.has(job.playerId)) await this.vacate(t, seat);
         return { ok: true };
-      });
-    }));
-  }
-
-  private clearTimers(t: LiveTable): void {
-    for (const h of t.timers) h.cancel();
-    t.timers = [];
-    t.deadline = null;
-    t.nextRoundAt = null;
+      }
+      const g = t.game;
+      if (!g || t.row.gameNo !== job.gameNo || g.version !== job.version) return { ok: true };
+      if (job.kind === 'round') {
+        if (stageOf(g) !== 'roundOver') return { ok: true };
+        const r = nextRoundOf(g);
+        if (!r.ok || !(await this.write(t, { next: true }))) return { ok: true };
+        t.game = r.value;
+        await this.settle(t);
+        return { ok: true };
+      }
+      const view = viewOf(g, job.seat);
+      if (view.legal.length === 0) return { ok: true };
+      const action = isHeartsView(view) ? chooseHearts(job.level, view, t.bots) : chooseShedding(job.level, view, t.bots).action;
+      const r = await this.commit(t, action);
+      if (!r.ok) this.o.log.error({ table: t.row.code, seat: job.seat, error: r.error }, 'bot move refused');
+      return { ok: true };
+    });
   }
 
   private async finish(t: LiveTable): Promise<void> {
     const g = t.game!;
-    const places = finalPlaces(g);
-    const winners = new Set(resultOf(g).gameWinners ?? places.flatMap((p, s) => (p === 1 ? [s] : [])));
-    const seats = t.row.seats.map((s, i) => ({ playerId: s.kind === 'human' ? s.playerId : `bot:${s.kind === 'bot' ? s.level : 'open'}`, place: places[i], won: winners.has(i) }));
+    const seats = seatResults(g, t.row.seats);
     try {
       await this.o.store.finishGame(
         { id: this.gameId(t), tableId: t.row.id, gameNo: t.row.gameNo, game: t.row.game, record: recordOf(g), finishedAt: this.o.clock.now(), seats },
-        (current) => {
-          const teams = seats.map((s) => [current.get(s.playerId) ? rating(current.get(s.playerId)!) : rating()]);
-          const rated = rate(teams, { rank: places });
-          const out = new Map<string, { mu: number; sigma: number }>();
-          seats.forEach((s, i) => out.set(s.playerId, { mu: rated[i][0].mu, sigma: rated[i][0].sigma }));
-          return out;
-        },
+        (current) => rateGame(seats, current),
       );
-      await this.o.store.updateTable(t.row.id, { status: 'finished' });
-      t.row = { ...t.row, status: 'finished' };
       this.counters.gamesFinished++;
+      try {
+        await this.patch(t, { status: 'finished' });
+      } catch (e) {
+        if (!(e instanceof VersionConflict)) throw e;
+        // The row moved on (a seat change elsewhere): the status is ours to set all the same.
+        const row = await this.o.store.table(t.row.code);
+        if (row) t.row = { ...t.row, rev: row.rev, seats: row.seats };
+        await this.patch(t, { status: 'finished' });
+      }
     } catch (e) {
       this.o.log.error({ err: e, table: t.row.code }, 'cannot store finished game');
     }
-    // A finished table stays for a rematch, then leaves memory.
+    this.evictLater(t);
+  }
+
+  /** A finished table stays for a rematch, then leaves memory (the store keeps it). */
+  private evictLater(t: LiveTable): void {
     t.evict?.cancel();
     t.evict = this.o.clock.after(this.o.finishedTtlMs, () => {
       if (t.game && stageOf(t.game) === 'gameOver') this.tables.delete(t.row.code);
@@ -502,33 +603,30 @@ export class Coordinator {
       const seats = t.row.seats.map((x, i): StoredSeat => (i === seat ? { kind: 'open' } : x));
       const humans = seats.filter((x): x is Extract<StoredSeat, { kind: 'human' }> => x.kind === 'human');
       if (humans.length === 0) {
-        await this.o.store.updateTable(t.row.id, { seats, status: 'closed' });
-        t.row = { ...t.row, seats, status: 'closed' };
+        await this.patch(t, { seats, status: 'closed' });
         this.tables.delete(t.row.code);
-        this.o.pubsub.publish(t.row.code);
+        this.publish(t);
         return;
       }
-      if (t.row.host === s.playerId) {
-        await this.o.store.updateTable(t.row.id, { host: humans[0].playerId });
-        t.row = { ...t.row, host: humans[0].playerId };
-      }
-      await this.setSeats(t, seats);
+      await this.patch(t, { seats, ...(t.row.host === s.playerId ? { host: humans[0].playerId } : {}) });
       this.publish(t);
       return;
     }
     if (stageOf(t.game) === 'gameOver' || s.standIn !== null) return;
-    await this.setSeats(t, t.row.seats.map((x, i) => (i === seat ? { ...s, standIn: t.row.fillLevel } : x)));
+    await this.patch(t, { seats: t.row.seats.map((x, i) => (i === seat ? { ...s, standIn: t.row.fillLevel } : x)) });
     await this.settle(t);
   }
 
-  private async setSeats(t: LiveTable, seats: StoredSeat[]): Promise<void> {
-    await this.o.store.updateTable(t.row.id, { seats });
-    t.row = { ...t.row, seats };
+  /** Writes a row change made from the row's current revision (`VersionConflict` if another process was first). */
+  private async patch(t: LiveTable, p: TablePatch): Promise<void> {
+    const rev = await this.o.store.updateTable(t.row.id, t.row.rev, p);
+    t.row = { ...t.row, ...p, rev };
+    t.views.clear();
   }
 
   private publish(t: LiveTable): void {
     t.views.clear();
-    this.o.pubsub.publish(t.row.code);
+    this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.deadline, nextRoundAt: t.nextRoundAt });
   }
 
   private status(t: LiveTable): TableStatus {
@@ -541,7 +639,7 @@ export class Coordinator {
     return t.row.seats.map((s): SeatInfo => {
       if (s.kind === 'open') return { kind: 'open', name: null, level: null, connected: false, standIn: false };
       if (s.kind === 'bot') return { kind: 'bot', name: s.name, level: s.level, connected: true, standIn: false };
-      return { kind: 'human', name: s.name, level: s.standIn, connected: t.presence.has(s.playerId), standIn: s.standIn !== null };
+      return { kind: 'human', name: s.name, level: s.standIn, connected: t.players.has(s.playerId), standIn: s.standIn !== null };
     });
   }
 

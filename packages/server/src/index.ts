@@ -7,6 +7,7 @@ export * from './coordinator.js';
 export * from './identity.js';
 export * from './ports.js';
 export * from './pubsub.js';
+export * from './cluster.js';
 export * from './clock.js';
 export * from './store.js';
 export * from './server.js';

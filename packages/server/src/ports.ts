@@ -1,8 +1,9 @@
 /**
  * What the table coordinator needs from the world, as interfaces (ports):
  * storage, pub/sub between the coordinator and the connections, and a clock.
- * Adapters: `KyselyStore` (SQLite or PostgreSQL), `LocalPubSub`,
- * `systemClock`; tests and the scale-out issue plug in others.
+ * Adapters: `KyselyStore` (SQLite or PostgreSQL); for one process
+ * `LocalPubSub`, `LocalScheduler`, `LocalPresence`; for several processes
+ * `RedisPubSub`, `QueueScheduler` (BullMQ) and `RedisPresence` (cluster.ts).
  */
 import type { BotLevel, TableStatus } from '@olsen/protocol';
 import type { GameName } from '@olsen/engine';
@@ -28,6 +29,8 @@ export interface TableRow {
   /** Secret: the deals of the current game follow from it. Never sent to a client. */
   readonly seed: string;
   readonly createdAt: number;
+  /** The row's revision: every `updateTable` checks it and moves it on (optimistic concurrency across processes). */
+  readonly rev: number;
 }
 
 /** One entry of a table's move log: an accepted action, or the deal of the next round. */
@@ -52,12 +55,14 @@ export interface PlayerStats {
   readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number } | null;
 }
 
-/** Thrown by `appendMove` when the slot is taken: another writer got there first. */
+/** Thrown by `appendMove` when the slot is taken, or by `updateTable` when the row has moved on: another writer got there first. */
 export class VersionConflict extends Error {
   constructor(readonly tableId: string, readonly seq: number) {
-    super(`Move ${seq} of table ${tableId} was already written.`);
+    super(`Table ${tableId} changed under this write (at ${seq}).`);
   }
 }
+
+export type TablePatch = Partial<Pick<TableRow, 'seats' | 'status' | 'gameNo' | 'seed' | 'host'>>;
 
 export interface Store {
   /** Creates the schema if needed. */
@@ -66,10 +71,16 @@ export interface Store {
   setting(key: string, make: () => string): Promise<string>;
   savePlayer(id: string, name: string): Promise<void>;
   createTable(row: TableRow): Promise<void>;
-  updateTable(id: string, patch: Partial<Pick<TableRow, 'seats' | 'status' | 'gameNo' | 'seed' | 'host'>>): Promise<void>;
+  /** Applies `patch` if the row is still at revision `rev`; returns the new revision, or throws `VersionConflict`. */
+  updateTable(id: string, rev: number, patch: TablePatch): Promise<number>;
+  /** One table by its code (any status), or null. */
+  table(code: string): Promise<TableRow | null>;
+  /** Codes of the waiting or playing tables where the player has a seat. */
+  tablesOfPlayer(playerId: string): Promise<string[]>;
   /** Durably appends a move at `seq` (0-based per game); `VersionConflict` if that slot is taken. */
   appendMove(tableId: string, gameNo: number, seq: number, move: Move): Promise<void>;
-  moves(tableId: string, gameNo: number): Promise<Move[]>;
+  /** The move log of one game from slot `from` (default 0) on. */
+  moves(tableId: string, gameNo: number, from?: number): Promise<Move[]>;
   /** Tables to restore on start: waiting or playing (finished and closed tables stay in the database only). */
   liveTables(): Promise<TableRow[]>;
   /** Stores a finished game's record, the places, and updates ratings, in one transaction. */
@@ -79,10 +90,47 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** What changed: the table, who changed it, and the timers that only the changer knows. */
+export interface TableChange {
+  readonly code: string;
+  /** The process that made the change (`Coordinator.id`): others refresh their copy from the store. */
+  readonly origin: string;
+  readonly deadline: number | null;
+  readonly nextRoundAt: number | null;
+}
+
 /** Pub/sub between whoever changes a table and whoever holds its connections. */
 export interface PubSub {
-  publish(code: string): void;
-  subscribe(handler: (code: string) => void): () => void;
+  publish(change: TableChange): void;
+  subscribe(handler: (change: TableChange) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** A timed step of a table: a bot's move, a turn running out, the next deal, a player gone for good. */
+export type TableJob =
+  | { readonly kind: 'bot' | 'turn'; readonly code: string; readonly gameNo: number; readonly version: number; readonly seat: number; readonly level: BotLevel }
+  | { readonly kind: 'round'; readonly code: string; readonly gameNo: number; readonly version: number }
+  | { readonly kind: 'away'; readonly code: string; readonly playerId: string };
+
+/**
+ * Runs table jobs after a delay, once. Jobs carry the table's version and are
+ * dropped if the table has moved on, so a scheduler need not cancel them;
+ * `cancel` is a courtesy for the one-process scheduler.
+ */
+export interface Scheduler {
+  schedule(job: TableJob, ms: number): void;
+  cancel(code: string): void;
+  /** Starts running jobs with `run` (which must not throw). */
+  start(run: (job: TableJob) => Promise<void>): void;
+  close(): Promise<void>;
+}
+
+/** Who follows a table, over every process: connections per seated player, and spectators. */
+export interface Presence {
+  add(code: string, playerId: string | null): Promise<void>;
+  /** Removes one connection; resolves to how many connections that player still has at the table (any process). */
+  remove(code: string, playerId: string | null): Promise<number>;
+  read(code: string): Promise<{ readonly players: ReadonlySet<string>; readonly spectators: number }>;
   close(): Promise<void>;
 }
 

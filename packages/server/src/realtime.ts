@@ -12,7 +12,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { parseRequest, type ClientEvents, type ErrorReply, type Request, type ServerEvents } from '@olsen/protocol';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { Coordinator, Logger } from './coordinator.js';
 import type { Guest, Identities } from './identity.js';
 import type { PubSub } from './ports.js';
@@ -30,6 +30,8 @@ export interface RealtimeOptions {
   readonly pubsub: PubSub;
   readonly log: Logger;
   readonly rateLimit: { readonly points: number; readonly seconds: number };
+  /** socket.io's adapter between processes (the Redis adapter when scaled out); default: in memory. */
+  readonly adapter?: ServerOptions['adapter'];
 }
 
 const room = (code: string): string => `t:${code}`;
@@ -41,6 +43,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     pingInterval: 10_000,
     pingTimeout: 8_000,
     cors: { origin: true },
+    ...(o.adapter ? { adapter: o.adapter } : {}),
   });
   const limiter = new RateLimiterMemory({ points: o.rateLimit.points, duration: o.rateLimit.seconds });
   const strikes = new RateLimiterMemory({ points: 20, duration: 60 });
@@ -58,36 +61,37 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     next();
   });
 
-  const push = (socket: OlsenSocket, code: string): void => {
+  const push = async (socket: OlsenSocket, code: string): Promise<void> => {
     const role = socket.data.follows.get(code);
     if (role === undefined) return;
-    const update = coordinator.updateFor(code, role);
-    if (update) socket.emit('table', update);
+    const update = await coordinator.updateFor(code, role);
+    if (update && socket.data.follows.has(code)) socket.emit('table', update);
   };
 
-  const follow = (socket: OlsenSocket, code: string, role: string | null): void => {
+  const follow = async (socket: OlsenSocket, code: string, role: string | null): Promise<void> => {
     const before = socket.data.follows.get(code);
     if (before === role) return push(socket, code);
-    if (before !== undefined) coordinator.disconnected(code, before);
     socket.data.follows.set(code, role);
+    // Only this process's sockets are in the room: each process pushes to its own connections.
     void socket.join(room(code));
-    coordinator.connected(code, role);
+    if (before !== undefined) await coordinator.disconnected(code, before);
+    await coordinator.connected(code, role);
   };
 
-  const unfollow = (socket: OlsenSocket, code: string): void => {
+  const unfollow = async (socket: OlsenSocket, code: string): Promise<void> => {
     const before = socket.data.follows.get(code);
     if (before === undefined) return;
     socket.data.follows.delete(code);
     void socket.leave(room(code));
-    coordinator.disconnected(code, before);
+    await coordinator.disconnected(code, before);
   };
 
-  const unsubscribe = o.pubsub.subscribe((code) => {
-    const ids = io.sockets.adapter.rooms.get(room(code));
+  const unsubscribe = o.pubsub.subscribe(({ code }) => {
+    const ids = io.of('/').adapter.rooms.get(room(code));
     if (!ids) return;
     for (const id of ids) {
       const s = io.sockets.sockets.get(id);
-      if (s) push(s, code);
+      if (s) void push(s, code).catch((e: unknown) => o.log.warn({ err: e, table: code }, 'cannot push a table update'));
     }
   });
   io.engine.on('close', unsubscribe);
@@ -99,22 +103,22 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
         return { ok: true, tables: coordinator.lobby() };
       case 'create': {
         const res = await coordinator.create(g, r);
-        if (res.ok) follow(socket, res.code, g.id);
+        if (res.ok) await follow(socket, res.code, g.id);
         return res;
       }
       case 'join': {
         const res = await coordinator.join(g, r.code, r.seat);
-        if (res.ok) follow(socket, r.code, g.id);
+        if (res.ok) await follow(socket, r.code, g.id);
         return res;
       }
       case 'watch': {
-        if (!coordinator.has(r.code)) return { ok: false, error: { code: 'no_such_table', message: `There is no table ${r.code}.` } };
-        follow(socket, r.code, coordinator.tablesOf(g.id).includes(r.code) ? g.id : null);
+        if (!(await coordinator.exists(r.code))) return { ok: false, error: { code: 'no_such_table', message: `There is no table ${r.code}.` } };
+        await follow(socket, r.code, (await coordinator.tablesOf(g.id)).includes(r.code) ? g.id : null);
         return { ok: true };
       }
       case 'leave': {
         const res = await coordinator.leave(g, r.code);
-        unfollow(socket, r.code);
+        await unfollow(socket, r.code);
         return res;
       }
       case 'start':
@@ -136,8 +140,10 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
         socket.disconnect(true);
       }
     };
-    // Back after a drop: follow the tables where this player has a seat.
-    for (const code of coordinator.tablesOf(socket.data.guest.id)) follow(socket, code, socket.data.guest.id);
+    // Back after a drop (perhaps through another process): follow the tables where this player has a seat.
+    void coordinator.tablesOf(socket.data.guest.id).then(async (codes) => {
+      for (const code of codes) if (socket.connected && !socket.data.follows.has(code)) await follow(socket, code, socket.data.guest.id);
+    }).catch((e: unknown) => o.log.warn({ err: e }, 'cannot follow the tables of a returning player'));
 
     socket.on('req', async (raw: unknown, ack: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (r: object) => void) : null;
@@ -163,7 +169,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       if (event !== 'req') void strike();
     });
     socket.on('disconnect', () => {
-      for (const code of [...socket.data.follows.keys()]) unfollow(socket, code);
+      for (const code of [...socket.data.follows.keys()]) void unfollow(socket, code).catch((e: unknown) => o.log.warn({ err: e, table: code }, 'cannot note a disconnection'));
       void limiter.delete(socket.id);
     });
   });

@@ -3,6 +3,7 @@
  * and real time (socket.io) on one port. No module-level state: every
  * server made here is independent (tests run several in one process).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -15,8 +16,9 @@ import { systemClock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { Coordinator } from './coordinator.js';
 import { Identities } from './identity.js';
+import { connectCluster, type ClusterAdapters } from './cluster.js';
 import type { Clock, PubSub, Store } from './ports.js';
-import { LocalPubSub } from './pubsub.js';
+import { LocalPresence, LocalPubSub, LocalScheduler } from './pubsub.js';
 import { attachRealtime } from './realtime.js';
 import { openStore } from './store.js';
 
@@ -45,17 +47,25 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   await store.init();
   const secret = config.secret ?? (await store.setting('token-secret', Identities.newSecret));
   const identities = new Identities(secret);
-  const pubsub = adapters.pubsub ?? new LocalPubSub();
+  const clock = adapters.clock ?? systemClock;
+  // Several processes (REDIS_URL): Redis carries changes, timers and presence between them.
+  const proc = randomBytes(6).toString('base64url');
+  const cluster: ClusterAdapters | null = config.redisUrl ? await connectCluster(config.redisUrl, config.redisPrefix, proc, app.log) : null;
+  const pubsub = adapters.pubsub ?? cluster?.pubsub ?? new LocalPubSub();
   const coordinator = new Coordinator({
+    id: proc,
     store,
     pubsub,
-    clock: adapters.clock ?? systemClock,
+    scheduler: cluster?.scheduler ?? new LocalScheduler(clock),
+    presence: cluster?.presence ?? new LocalPresence(),
+    clock,
     log: app.log,
     botDelayMs: config.botDelayMs,
     roundPauseMs: config.roundPauseMs,
     reconnectGraceMs: config.reconnectGraceMs,
     finishedTtlMs: config.finishedTtlMs,
   });
+  cluster?.presence.onLost((code, playerId) => coordinator.lost(code, playerId));
   const restored = await coordinator.restore();
   app.log.info({ restored }, 'tables restored');
 
@@ -80,7 +90,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   });
   app.get('/api/lobby', async () => ({ ok: true, tables: coordinator.lobby() }));
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, reply) => {
-    const u = coordinator.updateFor(String(req.params.code).toUpperCase(), null);
+    const u = await coordinator.updateFor(String(req.params.code).toUpperCase(), null);
     if (!u) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
     return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds } };
   });
@@ -117,7 +127,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/tables/:code', '/api/games/:id/record', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
-  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, rateLimit: config.rateLimit });
+  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, rateLimit: config.rateLimit, ...(cluster ? { adapter: cluster.socketAdapter } : {}) });
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
@@ -137,6 +147,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close().catch(() => undefined);
         await pubsub.close();
+        await cluster?.close();
         await store.close();
       })();
       return closing;

@@ -13,7 +13,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Generated } from 'kys
 import pg from 'pg';
 import type { GameName } from '@olsen/engine';
 import { ordinal } from 'openskill';
-import { VersionConflict, type FinishedGame, type Move, type PlayerStats, type Store, type TableRow } from './ports.js';
+import { VersionConflict, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
   meta: { key: string; value: string };
@@ -33,6 +33,7 @@ interface DB {
     seed: string;
     created_at: number;
     updated_at: number;
+    rev: Generated<number>;
   };
   moves: { table_id: string; game_no: number; seq: number; body: string };
   games: { id: string; table_id: string; game_no: number; game: string; record: string; finished_at: number };
@@ -108,7 +109,14 @@ export class KyselyStore implements Store {
       .addColumn('game_no', 'integer', (c) => c.notNull())
       .addColumn('seed', 'text', (c) => c.notNull())
       .addColumn('created_at', big, (c) => c.notNull())
-      .addColumn('updated_at', big, (c) => c.notNull()).execute();
+      .addColumn('updated_at', big, (c) => c.notNull())
+      .addColumn('rev', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    // Databases made before the revision column: add it.
+    try {
+      await s.alterTable('tables').addColumn('rev', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    } catch (e) {
+      if (!/duplicate column|already exists/i.test(String((e as Error).message))) throw e;
+    }
     await s.createTable('moves').ifNotExists()
       .addColumn('table_id', 'text', (c) => c.notNull())
       .addColumn('game_no', 'integer', (c) => c.notNull())
@@ -171,15 +179,30 @@ export class KyselyStore implements Store {
     }).execute();
   }
 
-  async updateTable(id: string, p: Partial<Pick<TableRow, 'seats' | 'status' | 'gameNo' | 'seed' | 'host'>>): Promise<void> {
-    await this.db.updateTable('tables').set({
+  async updateTable(id: string, rev: number, p: TablePatch): Promise<number> {
+    const r = await this.db.updateTable('tables').set({
       ...(p.seats !== undefined ? { seats: JSON.stringify(p.seats) } : {}),
       ...(p.status !== undefined ? { status: p.status } : {}),
       ...(p.gameNo !== undefined ? { game_no: p.gameNo } : {}),
       ...(p.seed !== undefined ? { seed: p.seed } : {}),
       ...(p.host !== undefined ? { host: p.host } : {}),
       updated_at: Date.now(),
-    }).where('id', '=', id).execute();
+      rev: rev + 1,
+    }).where('id', '=', id).where('rev', '=', rev).executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw new VersionConflict(id, rev);
+    return rev + 1;
+  }
+
+  async table(code: string): Promise<TableRow | null> {
+    const r = await this.db.selectFrom('tables').selectAll().where('code', '=', code).executeTakeFirst();
+    return r ? toRow(r) : null;
+  }
+
+  async tablesOfPlayer(playerId: string): Promise<string[]> {
+    // Ids are base64url (a `_` in LIKE also matches itself): the pattern narrows, the filter decides.
+    const rows = await this.db.selectFrom('tables').select(['code', 'seats']).where('status', 'in', ['waiting', 'playing'])
+      .where('seats', 'like', `%${playerId}%`).execute();
+    return rows.filter((r) => (JSON.parse(r.seats) as TableRow['seats']).some((x) => x.kind === 'human' && x.playerId === playerId)).map((r) => r.code);
   }
 
   async appendMove(tableId: string, gameNo: number, seq: number, move: Move): Promise<void> {
@@ -191,28 +214,14 @@ export class KyselyStore implements Store {
     }
   }
 
-  async moves(tableId: string, gameNo: number): Promise<Move[]> {
-    const rows = await this.db.selectFrom('moves').select(['seq', 'body']).where('table_id', '=', tableId).where('game_no', '=', gameNo).orderBy('seq').execute();
+  async moves(tableId: string, gameNo: number, from = 0): Promise<Move[]> {
+    const rows = await this.db.selectFrom('moves').select(['seq', 'body']).where('table_id', '=', tableId).where('game_no', '=', gameNo).where('seq', '>=', from).orderBy('seq').execute();
     return rows.map((r) => JSON.parse(r.body) as Move);
   }
 
   async liveTables(): Promise<TableRow[]> {
     const rows = await this.db.selectFrom('tables').selectAll().where('status', 'in', ['waiting', 'playing']).execute();
-    return rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      host: r.host,
-      game: r.game as GameName,
-      rules: JSON.parse(r.rules) as Record<string, unknown>,
-      seats: JSON.parse(r.seats) as TableRow['seats'],
-      listed: r.listed === 1,
-      turnSeconds: r.turn_seconds,
-      fillLevel: r.fill_level as TableRow['fillLevel'],
-      status: r.status as TableRow['status'],
-      gameNo: r.game_no,
-      seed: r.seed,
-      createdAt: Number(r.created_at),
-    }));
+    return rows.map(toRow);
   }
 
   async finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void> {
@@ -261,6 +270,25 @@ export class KyselyStore implements Store {
   async close(): Promise<void> {
     await this.db.destroy();
   }
+}
+
+function toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): TableRow {
+  return {
+    id: r.id,
+    code: r.code,
+    host: r.host,
+    game: r.game as GameName,
+    rules: JSON.parse(r.rules) as Record<string, unknown>,
+    seats: JSON.parse(r.seats) as TableRow['seats'],
+    listed: Number(r.listed) === 1,
+    turnSeconds: r.turn_seconds,
+    fillLevel: r.fill_level as TableRow['fillLevel'],
+    status: r.status as TableRow['status'],
+    gameNo: r.game_no,
+    seed: r.seed,
+    createdAt: Number(r.created_at),
+    rev: Number(r.rev),
+  };
 }
 
 /** The store the configuration asks for. */

@@ -1,0 +1,205 @@
+/**
+ * The adapters for several server processes on one Redis (and one PostgreSQL
+ * through the store): existing components for each job —
+ * - socket.io's Redis adapter: any process accepts any connection, and
+ *   broadcasts reach every process;
+ * - Redis pub/sub (ioredis): "table X changed" between coordinators;
+ * - BullMQ: bot moves, turn timers, next deals and grace periods as delayed
+ *   jobs, run once by whichever process is alive (a job whose process dies
+ *   is taken over when its lock runs out);
+ * - a Redis hash per table: who is connected, per process, with a heartbeat
+ *   per process so the connections of a dead process stop counting.
+ */
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from './coordinator.js';
+import type { Presence, PubSub, Scheduler, TableChange, TableJob } from './ports.js';
+
+const HEARTBEAT_MS = 2000;
+/** A process silent this long is dead: its connections no longer count. */
+const DEAD_AFTER_MS = 3 * HEARTBEAT_MS;
+
+export class RedisPubSub implements PubSub {
+  private readonly handlers = new Set<(c: TableChange) => void>();
+  private readonly channel: string;
+  constructor(private readonly pub: Redis, private readonly sub: Redis, prefix: string, log: Logger) {
+    this.channel = `${prefix}:tables`;
+    void sub.subscribe(this.channel).catch((e: unknown) => log.error({ err: e }, 'cannot subscribe to table changes'));
+    sub.on('message', (channel: string, message: string) => {
+      if (channel !== this.channel) return;
+      let c: TableChange;
+      try {
+        c = JSON.parse(message) as TableChange;
+      } catch {
+        return;
+      }
+      for (const h of this.handlers) h(c);
+    });
+  }
+  publish(change: TableChange): void {
+    // Local handlers first and at once (as in one process); Redis carries it to the others.
+    for (const h of this.handlers) h(change);
+    void this.pub.publish(this.channel, JSON.stringify(change)).catch(() => undefined);
+  }
+  subscribe(handler: (c: TableChange) => void): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}
+
+/** Table jobs in a BullMQ queue; the job id names the table state it was made for, so two processes scheduling the same step make one job. */
+export class QueueScheduler implements Scheduler {
+  private readonly queue: Queue;
+  private worker: Worker | null = null;
+  constructor(private readonly connection: Redis, private readonly prefix: string, private readonly log: Logger) {
+    this.queue = new Queue('table-jobs', { connection, prefix });
+  }
+  schedule(job: TableJob, ms: number): void {
+    const id = job.kind === 'away' ? `away-${job.code}-${job.playerId}-${Date.now()}` : `${job.kind}-${job.code}-${job.gameNo}-${job.version}-${'seat' in job ? job.seat : 'r'}`;
+    void this.queue.add(job.kind, job, { jobId: id, delay: ms, removeOnComplete: true, removeOnFail: true })
+      .catch((e: unknown) => this.log.error({ err: e, job }, 'cannot schedule a table job'));
+  }
+  cancel(): void {
+    // Jobs carry the table's version and are dropped when it has moved on.
+  }
+  start(run: (job: TableJob) => Promise<void>): void {
+    this.worker = new Worker('table-jobs', async (j) => run(j.data as TableJob), {
+      connection: this.connection.duplicate({ maxRetriesPerRequest: null }),
+      prefix: this.prefix,
+      concurrency: 32,
+      // A job whose process died is run again by another once its lock lapses.
+      lockDuration: 5000,
+      stalledInterval: 2500,
+      maxStalledCount: 3,
+    });
+    this.worker.on('error', (e) => this.log.warn({ err: e }, 'table job worker'));
+  }
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+  }
+}
+
+export class RedisPresence implements Presence {
+  private readonly beat: NodeJS.Timeout;
+  private live = new Set<string>();
+  private lostHandler: ((code: string, playerId: string) => void) | null = null;
+  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly proc: string, private readonly log: Logger) {
+    this.beat = setInterval(() => void this.heartbeat().catch((e: unknown) => log.warn({ err: e }, 'presence heartbeat')), HEARTBEAT_MS);
+    this.beat.unref();
+  }
+  /** Called for every seated player whose connection was on a process that died. */
+  onLost(handler: (code: string, playerId: string) => void): void {
+    this.lostHandler = handler;
+  }
+  async start(): Promise<void> {
+    await this.heartbeat();
+  }
+  private key(code: string): string {
+    return `${this.prefix}:presence:${code}`;
+  }
+  async add(code: string, playerId: string | null): Promise<void> {
+    await this.redis.multi()
+      .hincrby(this.key(code), `${this.proc}|${playerId ?? ''}`, 1)
+      .sadd(`${this.prefix}:proc:${this.proc}:codes`, code)
+      .exec();
+  }
+  async remove(code: string, playerId: string | null): Promise<number> {
+    const field = `${this.proc}|${playerId ?? ''}`;
+    const n = await this.redis.hincrby(this.key(code), field, -1);
+    if (n <= 0) await this.redis.hdel(this.key(code), field);
+    if (playerId === null) return 0;
+    const counts = await this.counts(code);
+    return counts.get(playerId) ?? 0;
+  }
+  async read(code: string): Promise<{ players: ReadonlySet<string>; spectators: number }> {
+    const counts = await this.counts(code);
+    const spectators = counts.get('') ?? 0;
+    counts.delete('');
+    return { players: new Set(counts.keys()), spectators };
+  }
+  /** Connections per player id ('' = spectators), counting live processes only. */
+  private async counts(code: string): Promise<Map<string, number>> {
+    const all = await this.redis.hgetall(this.key(code));
+    const out = new Map<string, number>();
+    for (const [field, v] of Object.entries(all)) {
+      const bar = field.indexOf('|');
+      const proc = field.slice(0, bar);
+      const n = Number(v);
+      if (n > 0 && (proc === this.proc || this.live.has(proc))) out.set(field.slice(bar + 1), (out.get(field.slice(bar + 1)) ?? 0) + n);
+    }
+    return out;
+  }
+  private async heartbeat(): Promise<void> {
+    const now = Date.now();
+    const procs = `${this.prefix}:procs`;
+    await this.redis.zadd(procs, String(now), this.proc);
+    const rows = await this.redis.zrange(procs, '0', '-1', 'WITHSCORES');
+    const live = new Set<string>();
+    const dead: string[] = [];
+    for (let i = 0; i < rows.length; i += 2) {
+      if (Number(rows[i + 1]) >= now - DEAD_AFTER_MS) live.add(rows[i]);
+      else dead.push(rows[i]);
+    }
+    this.live = live;
+    // Whoever removes a dead process from the set clears its connections, and reports the players it held.
+    for (const proc of dead) {
+      if ((await this.redis.zrem(procs, proc)) !== 1) continue;
+      const codesKey = `${this.prefix}:proc:${proc}:codes`;
+      for (const code of await this.redis.smembers(codesKey)) {
+        const all = await this.redis.hgetall(this.key(code));
+        for (const field of Object.keys(all)) {
+          if (!field.startsWith(`${proc}|`)) continue;
+          await this.redis.hdel(this.key(code), field);
+          const player = field.slice(proc.length + 1);
+          if (player) this.lostHandler?.(code, player);
+        }
+      }
+      await this.redis.del(codesKey);
+      this.log.info({ proc }, 'a server process stopped answering; its connections were released');
+    }
+  }
+  async close(): Promise<void> {
+    clearInterval(this.beat);
+    // A clean stop: this process's connections are gone now, not after the dead-process delay.
+    await this.redis.zrem(`${this.prefix}:procs`, this.proc).catch(() => undefined);
+  }
+}
+
+export interface ClusterAdapters {
+  readonly pubsub: RedisPubSub;
+  readonly scheduler: QueueScheduler;
+  readonly presence: RedisPresence;
+  readonly socketAdapter: ReturnType<typeof createAdapter>;
+  close(): Promise<void>;
+}
+
+/** Connects to Redis and builds the scale-out adapters for the process named `proc`. */
+export async function connectCluster(url: string, prefix: string, proc: string, log: Logger): Promise<ClusterAdapters> {
+  const base = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+  await base.connect();
+  const sub = base.duplicate();
+  const ioPub = base.duplicate();
+  const ioSub = base.duplicate();
+  const pubsub = new RedisPubSub(base, sub, prefix, log);
+  const scheduler = new QueueScheduler(base, prefix, log);
+  const presence = new RedisPresence(base, prefix, proc, log);
+  await presence.start();
+  const socketAdapter = createAdapter(ioPub, ioSub, { key: `${prefix}:sio` });
+  return {
+    pubsub,
+    scheduler,
+    presence,
+    socketAdapter,
+    async close() {
+      await scheduler.close();
+      await presence.close();
+      await pubsub.close();
+      for (const r of [sub, ioPub, ioSub, base]) r.disconnect();
+    },
+  };
+}
