@@ -11,7 +11,7 @@
  *   per process so the connections of a dead process stop counting.
  */
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Queue, Worker } from 'bullmq';
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from './coordinator.js';
 import type { Presence, PubSub, Scheduler, TableChange, TableJob } from './ports.js';
@@ -55,8 +55,21 @@ export class RedisPubSub implements PubSub {
 export class QueueScheduler implements Scheduler {
   private readonly queue: Queue;
   private worker: Worker | null = null;
-  constructor(private readonly connection: Redis, private readonly prefix: string, private readonly log: Logger) {
-    this.queue = new Queue('table-jobs', { connection, prefix });
+  /** Connection settings, not a client: BullMQ then opens (and closes) the connections it needs. */
+  private readonly connection: ConnectionOptions;
+  constructor(url: string, private readonly prefix: string, private readonly log: Logger) {
+    const u = new URL(url);
+    this.connection = {
+      host: u.hostname,
+      port: Number(u.port || 6379),
+      ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+      ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+      ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+      ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
+      maxRetriesPerRequest: null,
+    };
+    this.queue = new Queue('table-jobs', { connection: this.connection, prefix });
+    this.queue.on('error', (e) => log.warn({ err: e }, 'table job queue'));
   }
   schedule(job: TableJob, ms: number): void {
     const id = job.kind === 'away' ? `away-${job.code}-${job.playerId}-${Date.now()}` : `${job.kind}-${job.code}-${job.gameNo}-${job.version}-${'seat' in job ? job.seat : 'r'}`;
@@ -68,7 +81,7 @@ export class QueueScheduler implements Scheduler {
   }
   start(run: (job: TableJob) => Promise<void>): void {
     this.worker = new Worker('table-jobs', async (j) => run(j.data as TableJob), {
-      connection: this.connection.duplicate({ maxRetriesPerRequest: null }),
+      connection: this.connection,
       prefix: this.prefix,
       concurrency: 32,
       // A job whose process died is run again by another once its lock lapses.
@@ -88,6 +101,7 @@ export class RedisPresence implements Presence {
   private readonly beat: NodeJS.Timeout;
   private live = new Set<string>();
   private lostHandler: ((code: string, playerId: string) => void) | null = null;
+  private deadHandler: (() => Promise<void>) | null = null;
   constructor(private readonly redis: Redis, private readonly prefix: string, private readonly proc: string, private readonly log: Logger) {
     this.beat = setInterval(() => void this.heartbeat().catch((e: unknown) => log.warn({ err: e }, 'presence heartbeat')), HEARTBEAT_MS);
     this.beat.unref();
@@ -95,6 +109,10 @@ export class RedisPresence implements Presence {
   /** Called for every seated player whose connection was on a process that died. */
   onLost(handler: (code: string, playerId: string) => void): void {
     this.lostHandler = handler;
+  }
+  /** Called once another process is found dead (by the one process that clears up after it). */
+  onDeadProcess(handler: () => Promise<void>): void {
+    this.deadHandler = handler;
   }
   async start(): Promise<void> {
     await this.heartbeat();
@@ -160,7 +178,8 @@ export class RedisPresence implements Presence {
         }
       }
       await this.redis.del(codesKey);
-      this.log.info({ proc }, 'a server process stopped answering; its connections were released');
+      this.log.warn({ proc }, 'a server process stopped answering; its connections were released and the running tables are settled again');
+      await this.deadHandler?.();
     }
   }
   async close(): Promise<void> {
@@ -186,7 +205,7 @@ export async function connectCluster(url: string, prefix: string, proc: string, 
   const ioPub = base.duplicate();
   const ioSub = base.duplicate();
   const pubsub = new RedisPubSub(base, sub, prefix, log);
-  const scheduler = new QueueScheduler(base, prefix, log);
+  const scheduler = new QueueScheduler(url, prefix, log);
   const presence = new RedisPresence(base, prefix, proc, log);
   await presence.start();
   const socketAdapter = createAdapter(ioPub, ioSub, { key: `${prefix}:sio` });

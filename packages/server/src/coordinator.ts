@@ -23,7 +23,7 @@ import {
   actorsOf, applyAction, isHeartsView, moverOf, nextRoundOf, recordOf, seedFromString, stageOf, startGame, viewOf,
   type AnyAction, type AnyGame, type AnyView, type Seat,
 } from '@olsen/engine';
-import { CODE_ALPHABET, type ActionBody, type BotLevel, type CreateTable, type ErrorCode, type ErrorReply, type SeatInfo, type TableStatus, type TableSummary, type TableUpdate } from '@olsen/protocol';
+import { CODE_ALPHABET, type ActionBody, type CreateTable, type ErrorCode, type ErrorReply, type SeatInfo, type TableStatus, type TableSummary, type TableUpdate } from '@olsen/protocol';
 import type { Guest } from './identity.js';
 import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow, type TimerHandle } from './ports.js';
 import { rateGame, seatResults } from './results.js';
@@ -286,6 +286,22 @@ export class Coordinator {
     if (seated && left === 0 && !this.closed) this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
   }
 
+  /**
+   * Another process died: it may have written a move and died before its
+   * timers were queued or its change announced. Every running table is read
+   * again from the store and settled (queued jobs are not doubled: a job's id
+   * names the table state it was made for).
+   */
+  async recover(): Promise<void> {
+    if (this.closed) return;
+    for (const row of await this.o.store.liveTables()) {
+      const t = await this.ensure(row.code, row);
+      if (!t) continue;
+      t.stale = true;
+      if (row.status === 'playing') await this.run(row.code, async (tt) => (await this.settle(tt), { ok: true }));
+    }
+  }
+
   /** A seated player's connection was on a process that died: the grace period starts now. */
   lost(code: string, playerId: string): void {
     if (this.closed) return;
@@ -544,8 +560,10 @@ export class Coordinator {
         if (seat !== null && !t.players.has(job.playerId)) await this.vacate(t, seat);
         return { ok: true };
       }
+      // A job made by another process for a state this copy has not caught up with yet: catch up first.
+      if (job.gameNo > t.row.gameNo || (job.gameNo === t.row.gameNo && (t.game === null || job.version > t.game.version))) await this.refresh(t);
       const g = t.game;
-      if (!g || t.row.gameNo !== job.gameNo || g.version !== job.version) return { ok: true };
+      if (!g || !this.tables.has(job.code) || t.row.gameNo !== job.gameNo || g.version !== job.version) return { ok: true };
       if (job.kind === 'round') {
         if (stageOf(g) !== 'roundOver') return { ok: true };
         const r = nextRoundOf(g);

@@ -66,6 +66,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     finishedTtlMs: config.finishedTtlMs,
   });
   cluster?.presence.onLost((code, playerId) => coordinator.lost(code, playerId));
+  cluster?.presence.onDeadProcess(() => coordinator.recover());
   const restored = await coordinator.restore();
   app.log.info({ restored }, 'tables restored');
 

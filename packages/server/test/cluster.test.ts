@@ -1,0 +1,194 @@
+/**
+ * Scale-out: two real server processes on one PostgreSQL and one Redis,
+ * behind a round-robin balancer. Four people spread over both play a game
+ * with a bot and a turn timer; one process is killed with SIGKILL mid-game;
+ * its clients reconnect through the other and the game completes with every
+ * acknowledged action in the record exactly once.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { verifyRecord, type AnyAction, type GameRecord } from '@olsen/engine';
+import type { TableUpdate } from '@olsen/protocol';
+import { configFromEnv, ConfigError, startServer } from '../src/index.js';
+import { Client, PG_URL, testConfig } from './helpers.js';
+import { Balancer, freePort, launch } from './processes.js';
+import { replaySteps } from './replay.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** The first legal action but one in three at random: a game of steady length. */
+const random = (legal: readonly AnyAction[]): AnyAction => legal[Math.random() < 0.67 ? 0 : Math.floor(Math.random() * legal.length)];
+
+const children: ChildProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of children) c.kill('SIGKILL');
+  for (const f of cleanups) await f().catch(() => undefined);
+});
+
+async function cluster(name: string): Promise<{ balancer: Balancer; url: string; procs: { port: number; child: ChildProcess }[]; env: Record<string, string> }> {
+  const schema = `${name}_${process.pid}_${Date.now()}`;
+  const prefix = `test-${schema}`;
+  const env: Record<string, string> = {
+    DATABASE_URL: PG_URL,
+    OLSEN_DB_SCHEMA: schema,
+    REDIS_URL,
+    OLSEN_REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'error',
+    OLSEN_BOT_DELAY_MS: '2',
+    OLSEN_ROUND_PAUSE_MS: '5',
+    OLSEN_RATE_LIMIT: '100000',
+  };
+  const procs: { port: number; child: ChildProcess }[] = [];
+  // One after the other: the first creates the schema.
+  for (let i = 0; i < 2; i++) {
+    const port = await freePort();
+    const child = await launch({ ...env, PORT: String(port) });
+    children.push(child);
+    procs.push({ port, child });
+  }
+  const balancer = new Balancer(procs.map((p) => p.port));
+  await balancer.listen();
+  cleanups.push(async () => {
+    await balancer.close();
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await c.end();
+    const r = new Redis(REDIS_URL);
+    const keys = await r.keys(`${prefix}:*`);
+    if (keys.length) await r.del(...keys);
+    r.disconnect();
+  });
+  return { balancer, url: `http://127.0.0.1:${balancer.port}`, procs, env };
+}
+
+describe('two server processes on PostgreSQL and Redis', () => {
+  it('four people on both processes, a bot and a turn timer; kill -9 one process mid-game: the game completes through the other, no acknowledged action lost or doubled', async () => {
+    const { url, procs } = await cluster('cluster');
+    const names = ['Anne', 'Bo', 'Cai', 'Dag'];
+    const clients: Client[] = [];
+    for (const n of names) {
+      const c = await Client.open(url, n);
+      c.ackTimeoutMs = 3000;
+      clients.push(c);
+    }
+    // The balancer spread the four connections over both processes (each process counts its own).
+    const connections = async (port: number): Promise<number> => ((await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { connections: number }).connections;
+    const spread = await Promise.all(procs.map((p) => connections(p.port)));
+    expect(spread.every((n) => n >= 1), `connections per process: ${spread.join(', ')}`).toBe(true);
+    const [anne, ...others] = clients;
+    const created = (await anne.req<{ code: string }>({
+      type: 'create', game: 'vri-atter', turnSeconds: 5,
+      seats: [{ kind: 'open' }, { kind: 'open' }, { kind: 'open' }, { kind: 'bot', level: 'medium' }],
+    })) as { ok: true; code: string };
+    expect(created.ok).toBe(true);
+    const code = created.code;
+    for (const c of others) expect((await c.req({ type: 'join', code })).ok).toBe(true);
+    expect(await anne.req({ type: 'start', code })).toEqual({ ok: true });
+
+    // Anne, Bo and Cai play at once; Dag lets the turn timer play their first turn, then plays too.
+    const players = [anne, others[0], others[1]].map((c) => c.autoplay(code, random));
+    const dag = others[2];
+    const firstDagTurn = await dag.until((u) => u.code === code && u.view !== null && u.deadline !== null && u.view.legal.some((a) => !('catch' in a)));
+    const timed = await dag.until((u) => u.code === code && u.view !== null && u.view.version > firstDagTurn.view!.version, 20_000);
+    expect(timed.view!.version).toBeGreaterThan(firstDagTurn.view!.version);
+    players.push(dag.autoplay(code, random));
+
+    // Kill the first process, with its clients, well into the game.
+    await anne.until((u) => u.code === code && (u.view?.version ?? 0) >= 30, 60_000).catch((e: unknown) => {
+      if (process.env.OLSEN_TEST_DEBUG) for (const c of clients) { const u = c.latest.get(code); console.log(c.name, u?.status, u?.view?.version, u?.view?.legal.length, u?.deadline, u?.seats.map((s) => s.connected)); }
+      throw e;
+    });
+    const [victim, survivor] = procs;
+    expect(await connections(victim.port)).toBeGreaterThan(0);
+    victim.child.kill('SIGKILL');
+    await new Promise((r) => victim.child.once('exit', r));
+    const versionAtCrash = Math.max(...clients.map((c) => c.latest.get(code)?.view?.version ?? 0));
+
+    const ends = await Promise.all(clients.map((c) => c.until((u: TableUpdate) => u.code === code && u.status === 'finished', 150_000)));
+    players.forEach((p) => p.stop());
+    const end = ends[0];
+    expect(end.view!.version).toBeGreaterThan(versionAtCrash);
+    // Every client is now on the surviving process.
+    expect(await connections(survivor.port)).toBe(4);
+
+    const record = (await (await fetch(`${url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
+    const verified = verifyRecord(record);
+    expect(verified.ok && verified.result.finished).toBe(true);
+    const steps = replaySteps(record);
+    const acked = players.flatMap((p) => p.acked);
+    expect(acked.length).toBeGreaterThan(10);
+    // One acknowledgement per version (an action applied twice would need two), each in the record at its version.
+    expect(new Set(acked.map((a) => a.version)).size).toBe(acked.length);
+    for (const { version, action } of acked) expect(steps.get(version)?.next, `acknowledged action at version ${version}`).toEqual(action);
+    for (const c of clients) c.close();
+  }, 240_000);
+
+  it('the same seat acting through both processes at once: exactly one action per version is applied, the other is refused as stale', async () => {
+    const schema = `race_${process.pid}_${Date.now()}`;
+    const prefix = `test-${schema}`;
+    const config = testConfig({ databaseUrl: PG_URL, dbSchema: schema, redisUrl: REDIS_URL, redisPrefix: prefix, botDelayMs: 1 });
+    const a = await startServer(config);
+    const b = await startServer(config);
+    cleanups.push(async () => {
+      await a.close();
+      await b.close();
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await c.end();
+    });
+    const anneA = await Client.open(a.url, 'Anne');
+    const anneB = new Client(b.url, anneA.token, 'Anne');
+    await anneB.connected();
+    const created = (await anneA.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'bot', level: 'greedy' }] })) as { ok: true; code: string };
+    const code = created.code;
+    expect((await anneB.req({ type: 'watch', code })).ok).toBe(true);
+    expect(await anneA.req({ type: 'start', code })).toEqual({ ok: true });
+    let races = 0;
+    for (;;) {
+      const u = await anneA.until((x) => x.code === code && (x.status === 'finished' || (x.view !== null && x.view.legal.some((l) => !('catch' in l)))));
+      if (u.status === 'finished') break;
+      const version = u.view!.version;
+      const legal = u.view!.legal as AnyAction[];
+      const pickA = legal[0];
+      const pickB = legal[legal.length - 1];
+      const body = (x: AnyAction): Record<string, unknown> => {
+        const { seat: _s, ...rest } = x as AnyAction & { seat: number };
+        return rest;
+      };
+      const [ra, rb] = await Promise.all([
+        anneA.req({ type: 'act', code, version, action: body(pickA) }),
+        anneB.req({ type: 'act', code, version, action: body(pickB) }),
+      ]);
+      const oks = [ra, rb].filter((r) => r.ok).length;
+      expect(oks, JSON.stringify([ra, rb])).toBe(1);
+      const refused = (ra.ok ? rb : ra) as { ok: false; error: { code: string } };
+      expect(['stale_version', 'not_your_turn', 'illegal_action', 'game_over']).toContain(refused.error.code);
+      races++;
+      await anneA.until((x) => x.code === code && (x.view?.version ?? 0) > version);
+    }
+    expect(races).toBeGreaterThan(2);
+    const end = anneA.latest.get(code)!;
+    const record = (await (await fetch(`${b.url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
+    expect(verifyRecord(record).ok).toBe(true);
+    // The move log: one row per action of the record, each slot once.
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    const rows = await c.query(`SELECT count(*)::int AS n FROM "${schema}".moves`);
+    await c.end();
+    const actions = record.rounds.reduce((n, r) => n + r.actions.length, 0);
+    expect(rows.rows[0].n).toBe(actions + record.rounds.length - 1);
+    anneA.close();
+    anneB.close();
+  }, 120_000);
+
+  it('REDIS_URL without DATABASE_URL is refused with a sentence', () => {
+    expect(() => configFromEnv({ REDIS_URL: REDIS_URL })).toThrow(ConfigError);
+    expect(() => configFromEnv({ REDIS_URL: REDIS_URL })).toThrow(/needs DATABASE_URL/);
+    expect(() => configFromEnv({ REDIS_URL: 'http://x', DATABASE_URL: PG_URL })).toThrow(/REDIS_URL must be a Redis URL/);
+  });
+});
