@@ -1,5 +1,5 @@
 /**
- * The `olsen` command: verify, sim, bench, play.
+ * The `olsen` command: verify, sim, bench, tournament, play, serve, loadtest.
  */
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -156,6 +156,38 @@ export function buildProgram(): Command {
         ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
         ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
       });
+    });
+  program
+    .command('loadtest')
+    .description('Simulated people against Olsen servers on this machine: tables of four, think time, reconnects; prints latency, throughput, errors and server memory as JSON.')
+    .option('-u, --url <url>', 'server URL (repeat for several processes; loopback only)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('-n, --players <n>', 'simulated players', int('players', 1, 100_000), 100)
+    .option('-d, --duration <s>', 'seconds to run (ramp-up included)', int('duration', 1, 86_400), 60)
+    .option('--think <ms>', 'mean think time before an action', int('think', 0, 60_000), 1000)
+    .option('--ramp <n>', 'new connections per second while ramping up', int('ramp', 1, 100_000), 500)
+    .option('--reconnect-rate <p>', 'chance per player per second of a dropped connection', Number, 0.001)
+    .option('-g, --game <game>', 'olsen, vri-atter, vri-atter-002 or olsen-dk', 'olsen')
+    .option('--json', 'print one JSON object (the default output)')
+    .action(async (opts: { url?: string[]; players: number; duration: number; think: number; ramp: number; reconnectRate: number; game: string }) => {
+      const { runLoadtest, checkLoopback } = await import('./loadtest.js');
+      const urls = opts.url?.length ? opts.url : ['http://127.0.0.1:8080'];
+      try {
+        urls.forEach(checkLoopback);
+      } catch (e) {
+        process.stderr.write(`olsen loadtest: ${(e as Error).message}\n`);
+        process.exit(2);
+      }
+      if (!Number.isFinite(opts.reconnectRate) || opts.reconnectRate < 0 || opts.reconnectRate > 1) {
+        process.stderr.write('olsen loadtest: --reconnect-rate must be a number from 0 to 1.\n');
+        process.exit(2);
+      }
+      const report = await runLoadtest({
+        urls, players: opts.players, durationS: opts.duration, thinkMs: opts.think, rampPerS: opts.ramp, reconnectRate: opts.reconnectRate, game: opts.game,
+        progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r${line}   `) : null,
+      });
+      if (process.stderr.isTTY) process.stderr.write('\n');
+      process.stdout.write(`${JSON.stringify(report)}\n`);
+      process.exit(0);
     });
   return program;
 }

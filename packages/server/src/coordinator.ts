@@ -43,6 +43,8 @@ export interface CoordinatorOptions {
   readonly log: Logger;
   /** This process's name in pub/sub messages and presence (default: random). */
   readonly id?: string;
+  /** Several processes share the tables (scale-out): look in the store for what may not be in memory yet. */
+  readonly shared?: boolean;
   /** Pause before a bot acts (ms), so people can follow the game. */
   readonly botDelayMs: number;
   /** Pause between a round's end and the next deal (ms). */
@@ -85,6 +87,8 @@ export class Coordinator {
   /** This process's name in pub/sub messages. */
   readonly id: string;
   private readonly tables = new Map<string, LiveTable>();
+  /** Player id → codes of the tables in memory where they have a seat. */
+  private readonly seated = new Map<string, Set<string>>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly loading = new Map<string, Promise<LiveTable | null>>();
   private closed = false;
@@ -176,6 +180,7 @@ export class Coordinator {
       const t = this.live(row);
       t.players = new Set();
       this.tables.set(code, t);
+      this.setRow(t, row);
       this.publish(t);
       return { ok: true, code };
     }
@@ -324,9 +329,37 @@ export class Coordinator {
 
   /** Codes of the tables where the player has a seat (to follow them again after a reconnect). */
   async tablesOf(playerId: string): Promise<string[]> {
-    const codes = new Set(await this.o.store.tablesOfPlayer(playerId));
-    for (const t of this.tables.values()) if (t.row.status !== 'closed' && this.seatOf(t, playerId) !== null) codes.add(t.row.code);
+    const codes = new Set(this.seated.get(playerId) ?? []);
+    // Several processes: a table another process made a moment ago may not be here yet.
+    if (this.o.shared) for (const c of await this.o.store.tablesOfPlayer(playerId)) codes.add(c);
     return [...codes];
+  }
+
+  /** Sets a table's row and keeps the player → tables index in step with its seats. */
+  private setRow(t: LiveTable, row: TableRow): void {
+    const code = row.code;
+    for (const s of t.row.seats) if (s.kind === 'human') this.seated.get(s.playerId)?.delete(code);
+    t.row = row;
+    if (!this.tables.has(code) || this.tables.get(code) !== t) return;
+    for (const s of row.seats) {
+      if (s.kind !== 'human') continue;
+      let set = this.seated.get(s.playerId);
+      if (!set) this.seated.set(s.playerId, (set = new Set()));
+      set.add(code);
+    }
+  }
+
+  /** Drops a table from memory (the store keeps it). */
+  private forget(code: string): void {
+    const t = this.tables.get(code);
+    if (!t) return;
+    this.tables.delete(code);
+    for (const s of t.row.seats) {
+      if (s.kind !== 'human') continue;
+      const set = this.seated.get(s.playerId);
+      set?.delete(code);
+      if (set?.size === 0) this.seated.delete(s.playerId);
+    }
   }
 
   // ---- internals -------------------------------------------------------------------
@@ -377,7 +410,10 @@ export class Coordinator {
         if (!(await this.replay(t, row))) return null;
         await this.readPresence(t);
         if (this.closed) return null;
-        this.tables.set(code, this.tables.get(code) ?? t);
+        if (!this.tables.has(code)) {
+          this.tables.set(code, t);
+          this.setRow(t, row);
+        }
         return this.tables.get(code)!;
       })().finally(() => this.loading.delete(code));
       this.loading.set(code, p);
@@ -390,17 +426,17 @@ export class Coordinator {
     t.stale = false;
     const row = await this.o.store.table(t.row.code);
     if (!row || row.status === 'closed') {
-      t.row = row ?? { ...t.row, status: 'closed' };
-      this.tables.delete(t.row.code);
+      this.setRow(t, row ?? { ...t.row, status: 'closed' });
+      this.forget(t.row.code);
       return;
     }
     const sameGame = row.gameNo === t.row.gameNo && t.game !== null;
-    t.row = row;
+    this.setRow(t, row);
     t.views.clear();
     if (sameGame) {
       const moves = await this.o.store.moves(row.id, row.gameNo, t.seq);
-      if (!this.applyMoves(t, moves)) this.tables.delete(row.code);
-    } else if (!(await this.replay(t, row))) this.tables.delete(row.code);
+      if (!this.applyMoves(t, moves)) this.forget(row.code);
+    } else if (!(await this.replay(t, row))) this.forget(row.code);
     await this.readPresence(t);
     if (t.game && stageOf(t.game) === 'gameOver') this.evictLater(t);
   }
@@ -596,7 +632,7 @@ export class Coordinator {
         if (!(e instanceof VersionConflict)) throw e;
         // The row moved on (a seat change elsewhere): the status is ours to set all the same.
         const row = await this.o.store.table(t.row.code);
-        if (row) t.row = { ...t.row, rev: row.rev, seats: row.seats };
+        if (row) this.setRow(t, { ...t.row, rev: row.rev, seats: row.seats });
         await this.patch(t, { status: 'finished' });
       }
     } catch (e) {
@@ -609,7 +645,7 @@ export class Coordinator {
   private evictLater(t: LiveTable): void {
     t.evict?.cancel();
     t.evict = this.o.clock.after(this.o.finishedTtlMs, () => {
-      if (t.game && stageOf(t.game) === 'gameOver') this.tables.delete(t.row.code);
+      if (t.game && stageOf(t.game) === 'gameOver') this.forget(t.row.code);
     });
   }
 
@@ -622,7 +658,7 @@ export class Coordinator {
       const humans = seats.filter((x): x is Extract<StoredSeat, { kind: 'human' }> => x.kind === 'human');
       if (humans.length === 0) {
         await this.patch(t, { seats, status: 'closed' });
-        this.tables.delete(t.row.code);
+        this.forget(t.row.code);
         this.publish(t);
         return;
       }
@@ -638,7 +674,7 @@ export class Coordinator {
   /** Writes a row change made from the row's current revision (`VersionConflict` if another process was first). */
   private async patch(t: LiveTable, p: TablePatch): Promise<void> {
     const rev = await this.o.store.updateTable(t.row.id, t.row.rev, p);
-    t.row = { ...t.row, ...p, rev };
+    this.setRow(t, { ...t.row, ...p, rev });
     t.views.clear();
   }
 

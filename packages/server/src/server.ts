@@ -54,6 +54,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const pubsub = adapters.pubsub ?? cluster?.pubsub ?? new LocalPubSub();
   const coordinator = new Coordinator({
     id: proc,
+    shared: cluster !== null,
     store,
     pubsub,
     scheduler: cluster?.scheduler ?? new LocalScheduler(clock),

@@ -54,10 +54,23 @@ const isUniqueViolation = (e: unknown): boolean => {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 };
 
+interface PendingMove {
+  readonly tableId: string;
+  readonly gameNo: number;
+  readonly seq: number;
+  readonly body: string;
+  readonly resolve: () => void;
+  readonly reject: (e: unknown) => void;
+}
+
 export class KyselyStore implements Store {
   readonly db: Kysely<DB>;
   readonly kind: 'sqlite' | 'postgres';
   private readonly schema: string | null;
+  /** SQLite only: moves waiting for this turn of the event loop's group commit. */
+  private pending: PendingMove[] = [];
+  private insertMove: ((m: PendingMove) => void) | null = null;
+  private insertMoves: ((ms: PendingMove[]) => void) | null = null;
 
   constructor(o: StoreOptions) {
     if (o.databaseUrl) {
@@ -82,8 +95,10 @@ export class KyselyStore implements Store {
       file.pragma('synchronous = FULL');
       file.pragma('busy_timeout = 5000');
       this.db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
+      this.file = file;
     }
   }
+  private file: Database.Database | null = null;
 
   async init(): Promise<void> {
     if (this.schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(this.schema)}`.execute(this.db);
@@ -148,6 +163,37 @@ export class KyselyStore implements Store {
       .addPrimaryKeyConstraint('ratings_pk', ['player_id', 'game']).execute();
   }
 
+  private prepareMoves(): void {
+    if (!this.file) return;
+    const stmt = this.file.prepare('INSERT INTO moves (table_id, game_no, seq, body) VALUES (?, ?, ?, ?)');
+    this.insertMove = (m) => stmt.run(m.tableId, m.gameNo, m.seq, m.body);
+    // One transaction, so one fsync, for every move of the batch.
+    this.insertMoves = this.file.transaction((ms: PendingMove[]) => {
+      for (const m of ms) stmt.run(m.tableId, m.gameNo, m.seq, m.body);
+    });
+  }
+
+  /** SQLite: writes the moves gathered during one turn of the event loop in one transaction (group commit). */
+  private flushMoves(): void {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      this.insertMoves!(batch);
+      for (const m of batch) m.resolve();
+      return;
+    } catch {
+      // Something in the batch failed (and the whole batch rolled back): write one by one to tell which.
+    }
+    for (const m of batch) {
+      try {
+        this.insertMove!(m);
+        m.resolve();
+      } catch (e) {
+        m.reject(isUniqueViolation(e) ? new VersionConflict(m.tableId, m.seq) : e);
+      }
+    }
+  }
+
   async setting(key: string, make: () => string): Promise<string> {
     const row = await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
     if (row) return row.value;
@@ -206,6 +252,14 @@ export class KyselyStore implements Store {
   }
 
   async appendMove(tableId: string, gameNo: number, seq: number, move: Move): Promise<void> {
+    if (this.file) {
+      // Acknowledged only once the batch's transaction has committed (synchronous=FULL): durable as before, one fsync per batch.
+      if (!this.insertMoves) this.prepareMoves();
+      return new Promise<void>((resolve, reject) => {
+        this.pending.push({ tableId, gameNo, seq, body: JSON.stringify(move), resolve, reject });
+        if (this.pending.length === 1) setImmediate(() => this.flushMoves());
+      });
+    }
     try {
       await this.db.insertInto('moves').values({ table_id: tableId, game_no: gameNo, seq, body: JSON.stringify(move) }).execute();
     } catch (e) {
@@ -268,6 +322,7 @@ export class KyselyStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (this.pending.length) this.flushMoves();
     await this.db.destroy();
   }
 }

@@ -1,0 +1,390 @@
+/**
+ * `olsen loadtest`: simulated people against running servers on this machine.
+ * Each person gets a guest token, connects over socket.io, sits at a table of
+ * four (the first of every four creates it, the others join by its code),
+ * plays with a think time, and now and then drops the connection and comes
+ * back. Measured: connected players, actions per second, latency from
+ * sending an action to receiving the update that shows it, errors, and the
+ * servers' memory per table (from their /metrics).
+ */
+import type { ActionBody, Request, TableUpdate } from '@olsen/protocol';
+import { io, type Socket } from 'socket.io-client';
+
+export interface LoadtestOptions {
+  /** Server base URLs (players are spread over them in turn, as DNS round robin would). Loopback only. */
+  readonly urls: readonly string[];
+  readonly players: number;
+  readonly durationS: number;
+  /** Mean think time before an action (ms); each wait is uniform in [0.5, 1.5] × this. */
+  readonly thinkMs: number;
+  /** New connections per second while ramping up. */
+  readonly rampPerS: number;
+  /** Chance per player per second of dropping the connection and reconnecting a second later. */
+  readonly reconnectRate: number;
+  readonly game: string;
+  readonly progress: ((line: string) => void) | null;
+}
+
+export interface LoadtestReport {
+  readonly loadtest: 'olsen';
+  readonly urls: readonly string[];
+  readonly players: number;
+  readonly durationS: number;
+  readonly thinkMs: number;
+  /** Players with an open connection at the end, and at most during the run. */
+  readonly connected: number;
+  readonly connectedPeak: number;
+  readonly tables: number;
+  readonly gamesFinished: number;
+  readonly actions: number;
+  readonly actionsPerSec: number;
+  /** Sending an action → the update with the new version (ms). */
+  readonly latencyMs: { readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number; readonly samples: number };
+  readonly reconnects: number;
+  readonly errors: number;
+  readonly errorsByKind: Readonly<Record<string, number>>;
+  /** Growth of the servers' used heap (and resident memory) over the tables they hold, summed over the servers. */
+  readonly serverMemory: { readonly heapPerTableBytes: number | null; readonly rssPerTableBytes: number | null; readonly tablesOnServers: number };
+  readonly rampSeconds: number;
+  /** Latency once every table was seated (the ramp's HTTP and connection load left out). */
+  readonly steadyLatencyMs: { readonly p50: number; readonly p95: number; readonly p99: number; readonly samples: number };
+  /** Where the time went: CPU seconds of the servers (from /metrics) and of this load generator. */
+  readonly cpuSeconds: { readonly servers: number | null; readonly loadGenerator: number };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** Refuses anything but this machine: a load test is not to be pointed at someone else's server. */
+export function checkLoopback(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new Error(`--url ${url} is not a URL (e.g. http://127.0.0.1:8080).`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`--url ${url} must be http:// or https://.`);
+  if (!LOOPBACK.has(u.hostname)) throw new Error(`--url ${url}: the load test only targets this machine (127.0.0.1, localhost or ::1).`);
+  return u.origin;
+}
+
+function quantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+interface Metrics {
+  heap: number;
+  rss: number;
+  tables: number;
+  cpu: number;
+}
+
+async function metrics(url: string): Promise<Metrics | null> {
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const read = (name: string): number => {
+      const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
+      return m ? Number(m[1]) : 0;
+    };
+    return { heap: read('olsen_nodejs_heap_size_used_bytes'), rss: read('olsen_process_resident_memory_bytes'), tables: read('olsen_tables'), cpu: read('olsen_process_cpu_seconds_total') };
+  } catch {
+    return null;
+  }
+}
+
+/** One simulated person. */
+class Person {
+  socket: Socket | null = null;
+  code: string | null = null;
+  seatReady = false;
+  /** Version of the action in flight and when it was sent. */
+  private pending: { version: number; at: number } | null = null;
+  private thinking: NodeJS.Timeout | null = null;
+  private latest: TableUpdate | null = null;
+
+  constructor(readonly n: number, readonly url: string, readonly token: string, private readonly run: Run) {}
+
+  connect(): Promise<void> {
+    return new Promise((resolve) => {
+      const s = io(this.url, { auth: { token: this.token }, transports: ['websocket'], reconnection: false, timeout: 20_000 });
+      this.socket = s;
+      let settled = false;
+      const done = (): void => {
+        if (settled) return;
+        settled = true;
+        resolve();
+      };
+      s.on('connect', () => {
+        this.run.connectedNow++;
+        this.run.connectedPeak = Math.max(this.run.connectedPeak, this.run.connectedNow);
+        done();
+      });
+      s.on('connect_error', (e: Error) => {
+        this.run.error(`connect: ${e.message}`);
+        done();
+      });
+      s.on('disconnect', () => {
+        this.run.connectedNow--;
+        this.pending = null;
+      });
+      s.on('table', (u: TableUpdate) => this.onTable(u));
+    });
+  }
+
+  async req<T extends object>(r: Request | Record<string, unknown>): Promise<({ ok: true } & T) | { ok: false; error: { code: string; message: string } }> {
+    if (!this.socket?.connected) return { ok: false, error: { code: 'offline', message: 'not connected' } };
+    try {
+      return (await this.socket.timeout(20_000).emitWithAck('req', r)) as ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
+    } catch {
+      return { ok: false, error: { code: 'timeout', message: 'no acknowledgement within 20 s' } };
+    }
+  }
+
+  private onTable(u: TableUpdate): void {
+    if (u.code !== this.code) return;
+    this.latest = u;
+    const v = u.view?.version ?? -1;
+    if (this.pending && v > this.pending.version) {
+      this.run.latency(performance.now() - this.pending.at);
+      this.pending = null;
+    }
+    if (u.status === 'finished' && u.you === u.host) this.run.rematch(this);
+    this.think();
+  }
+
+  /** When the view offers this seat a move (not only a catch), act after a think time. */
+  private think(): void {
+    if (this.thinking || this.pending || this.run.stopping) return;
+    const u = this.latest;
+    if (!u?.view || !u.view.legal.some((a) => !('catch' in (a as object)))) return;
+    const wait = this.run.o.thinkMs * (0.5 + Math.random());
+    this.thinking = setTimeout(() => {
+      this.thinking = null;
+      void this.act();
+    }, wait);
+  }
+
+  private async act(): Promise<void> {
+    const u = this.latest;
+    if (!u?.view || this.run.stopping || !this.socket?.connected) return;
+    const moves = (u.view.legal as object[]).filter((a) => !('catch' in a));
+    if (moves.length === 0) return;
+    // Mostly the first legal move (a sensible play), sometimes any: games of a natural length.
+    const { seat: _seat, ...body } = moves[Math.random() < 0.7 ? 0 : Math.floor(Math.random() * moves.length)] as Record<string, unknown>;
+    const version = u.view.version;
+    this.pending = { version, at: performance.now() };
+    const r = await this.req({ type: 'act', code: u.code, version, action: body as ActionBody });
+    if (r.ok) this.run.actions++;
+    else {
+      this.pending = null;
+      // A move made stale by a reconnect or a turn that moved on is part of play, not a fault.
+      if (r.error.code !== 'stale_version' && r.error.code !== 'not_your_turn') this.run.error(`act: ${r.error.code}`);
+      this.think();
+    }
+  }
+
+  async drop(): Promise<void> {
+    if (!this.socket?.connected) return;
+    this.run.reconnects++;
+    this.socket.disconnect();
+    await new Promise((r) => setTimeout(r, 1000));
+    if (this.run.stopping) return;
+    this.socket.removeAllListeners();
+    await this.connect();
+  }
+
+  close(): void {
+    if (this.thinking) clearTimeout(this.thinking);
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+  }
+}
+
+class Run {
+  connectedNow = 0;
+  connectedPeak = 0;
+  actions = 0;
+  reconnects = 0;
+  gamesFinished = 0;
+  stopping = false;
+  private readonly samples: number[] = [];
+  /** Index of the first sample after the ramp. */
+  steadyFrom = -1;
+  private readonly errors = new Map<string, number>();
+  private readonly rematching = new Set<string>();
+
+  constructor(readonly o: LoadtestOptions) {}
+
+  error(kind: string): void {
+    this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
+  }
+  latency(ms: number): void {
+    this.samples.push(ms);
+  }
+  rematch(host: Person): void {
+    const code = host.code!;
+    if (this.rematching.has(code) || this.stopping) return;
+    this.rematching.add(code);
+    this.gamesFinished++;
+    void host.req({ type: 'rematch', code }).then((r) => {
+      this.rematching.delete(code);
+      if (!r.ok && !this.stopping) this.error(`rematch: ${r.error.code}`);
+    });
+  }
+  errorCount(): number {
+    let n = 0;
+    for (const v of this.errors.values()) n += v;
+    return n;
+  }
+  errorsByKind(): Record<string, number> {
+    return Object.fromEntries(this.errors);
+  }
+  latencies(from = 0): Float64Array {
+    return Float64Array.from(this.samples.slice(Math.max(0, from))).sort();
+  }
+  markSteady(): void {
+    this.steadyFrom = this.samples.length;
+  }
+}
+
+async function guest(url: string, name: string): Promise<string> {
+  const res = await fetch(`${url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  const body = (await res.json()) as { ok: boolean; token?: string };
+  if (!body.ok || !body.token) throw new Error(`POST ${url}/api/guest failed (${res.status})`);
+  return body.token;
+}
+
+export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
+  const urls = o.urls.map(checkLoopback);
+  const run = new Run(o);
+  const before = await Promise.all(urls.map(metrics));
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  const deadline = start + o.durationS * 1000;
+  const people: Person[] = [];
+  let tables = 0;
+
+  // Ramp up: a table of four at a time, started at about `rampPerS` connections per second, each
+  // group on its own (a slow answer to one group does not hold up the next), at most 64 groups at once.
+  const groups = Math.ceil(o.players / 4);
+  const inFlight = new Set<Promise<void>>();
+  const startGroup = async (g: number): Promise<void> => {
+    const url = urls[g % urls.length];
+    const size = Math.min(4, o.players - g * 4);
+    const group: Person[] = [];
+    await Promise.all(Array.from({ length: size }, async (_, i) => {
+      const n = g * 4 + i;
+      try {
+        group[i] = new Person(n, url, await guest(url, `Load ${n}`), run);
+      } catch (e) {
+        run.error(`guest: ${(e as Error).message}`);
+      }
+    }));
+    const members = group.filter(Boolean);
+    await Promise.all(members.map((p) => p.connect()));
+    people.push(...members);
+    if (await seat(members, run)) tables++;
+  };
+  for (let g = 0; g < groups && performance.now() < deadline; g++) {
+    const due = start + (g * 4 * 1000) / o.rampPerS;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    while (inFlight.size >= 64) await Promise.race(inFlight);
+    const p = startGroup(g).catch((e: unknown) => run.error(`group: ${(e as Error).message}`)).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+  await Promise.all(inFlight);
+  const rampSeconds = (performance.now() - start) / 1000;
+  run.markSteady();
+
+  // Play until the deadline, with the occasional dropped connection.
+  const tick = setInterval(() => {
+    if (o.reconnectRate > 0) for (const p of people) if (Math.random() < o.reconnectRate) void p.drop();
+    o.progress?.(`${Math.round((performance.now() - start) / 1000)} s: ${run.connectedNow} connected, ${tables} tables, ${run.actions} actions, ${run.errorCount()} errors`);
+  }, 1000);
+  const left = deadline - performance.now();
+  if (left > 0) await new Promise((r) => setTimeout(r, left));
+  clearInterval(tick);
+  const seconds = (performance.now() - start) / 1000;
+  const after = await Promise.all(urls.map(metrics));
+  const cpu1 = process.cpuUsage(cpu0);
+  const connected = run.connectedNow;
+  run.stopping = true;
+  for (const p of people) p.close();
+
+  let heapGrowth = 0;
+  let rssGrowth = 0;
+  let tablesOnServers = 0;
+  let known = true;
+  let serverCpu = 0;
+  urls.forEach((_, i) => {
+    const b = before[i];
+    const a = after[i];
+    if (!a || !b) {
+      known = false;
+      return;
+    }
+    heapGrowth += a.heap - b.heap;
+    rssGrowth += a.rss - b.rss;
+    tablesOnServers += a.tables - b.tables;
+    serverCpu += a.cpu - b.cpu;
+  });
+  const lat = run.latencies();
+  const steady = run.latencies(run.steadyFrom);
+  return {
+    loadtest: 'olsen',
+    urls,
+    players: o.players,
+    durationS: Math.round(seconds * 10) / 10,
+    thinkMs: o.thinkMs,
+    connected,
+    connectedPeak: run.connectedPeak,
+    tables,
+    gamesFinished: run.gamesFinished,
+    actions: run.actions,
+    actionsPerSec: Math.round((run.actions / seconds) * 10) / 10,
+    latencyMs: {
+      p50: round(quantile(lat, 0.5)),
+      p95: round(quantile(lat, 0.95)),
+      p99: round(quantile(lat, 0.99)),
+      max: round(lat.length ? lat[lat.length - 1] : 0),
+      samples: lat.length,
+    },
+    reconnects: run.reconnects,
+    errors: run.errorCount(),
+    errorsByKind: run.errorsByKind(),
+    serverMemory: {
+      heapPerTableBytes: known && tablesOnServers > 0 ? Math.round(heapGrowth / tablesOnServers) : null,
+      rssPerTableBytes: known && tablesOnServers > 0 ? Math.round(rssGrowth / tablesOnServers) : null,
+      tablesOnServers,
+    },
+    rampSeconds: Math.round(rampSeconds * 10) / 10,
+    steadyLatencyMs: { p50: round(quantile(steady, 0.5)), p95: round(quantile(steady, 0.95)), p99: round(quantile(steady, 0.99)), samples: steady.length },
+    cpuSeconds: { servers: known ? round(serverCpu) : null, loadGenerator: round((cpu1.user + cpu1.system) / 1e6) },
+  };
+}
+
+const round = (x: number): number => Math.round(x * 10) / 10;
+
+/** The first of the group creates a private table of four, the others join by its code, the creator starts. */
+async function seat(group: Person[], run: Run): Promise<boolean> {
+  const [host, ...rest] = group;
+  if (!host) return false;
+  const created = await host.req<{ code: string }>({ type: 'create', game: run.o.game, seats: [1, 2, 3].map(() => ({ kind: 'open' })), listed: false });
+  if (!created.ok) {
+    run.error(`create: ${created.error.code}`);
+    return false;
+  }
+  for (const p of group) p.code = created.code;
+  for (const p of rest) {
+    const r = await p.req({ type: 'join', code: created.code });
+    if (!r.ok) run.error(`join: ${r.error.code}`);
+  }
+  // A short group (players not a multiple of four) leaves seats open: bots fill them at the start.
+  const started = await host.req({ type: 'start', code: created.code });
+  if (!started.ok) {
+    run.error(`start: ${started.error.code}`);
+    return false;
+  }
+  return true;
+}
