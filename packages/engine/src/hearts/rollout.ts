@@ -25,6 +25,23 @@ TALLY[(1 << 4) | 9] = 1 << 16;
 const MASKS = new Int32Array(4);
 const BELOW = new Int32Array(4);
 
+/**
+ * Lays out a hand's suits for `suitAt`: the k-th card in suit order c d h s is in suit
+ * `suitAt(k)`, at index `k - BELOW[suit]` of `MASKS[suit]` (small enough for V8 to inline).
+ */
+function layOut(c: number, d: number, h: number, s: number, nc: number, nd: number, nh: number): void {
+  MASKS[0] = c;
+  MASKS[1] = d;
+  MASKS[2] = h;
+  MASKS[3] = s;
+  BELOW[1] = nc;
+  BELOW[2] = nc + nd;
+  BELOW[3] = nc + nd + nh;
+}
+
+/** How many suit boundaries k has passed ((x - 1 - k) >>> 31 is 1 when k >= x): a random four-way branch otherwise. */
+const suitAt = (k: number): number => ((BELOW[1] - 1 - k) >>> 31) + ((BELOW[2] - 1 - k) >>> 31) + ((BELOW[3] - 1 - k) >>> 31);
+
 /** Plays random legal actions to the end of the hand; returns the number of actions. */
 export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
   const st = sim.st;
@@ -86,16 +103,8 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
         k = ((t >>> 16) * n) >>> 16;
       }
     }
-    // The k-th card in suit order c d h s: the suit is how many suit boundaries k has passed
-    // ((x - 1 - k) >>> 31 is 1 when k >= x), a random four-way branch otherwise.
-    MASKS[0] = c;
-    MASKS[1] = d;
-    MASKS[2] = h;
-    MASKS[3] = s;
-    BELOW[1] = nc;
-    BELOW[2] = nc + nd;
-    BELOW[3] = nc + nd + nh;
-    let suit = ((nc - 1 - k) >>> 31) + ((nc + nd - 1 - k) >>> 31) + ((nc + nd + nh - 1 - k) >>> 31);
+    layOut(c, d, h, s, nc, nd, nh);
+    let suit = suitAt(k);
     let m = MASKS[suit];
     k -= BELOW[suit];
     let rank = SELECT[(m << 4) | k];
@@ -144,14 +153,8 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
         }
       }
       if (m === 0) {
-        MASKS[0] = c;
-        MASKS[1] = d;
-        MASKS[2] = h;
-        MASKS[3] = s;
-        BELOW[1] = nc;
-        BELOW[2] = nc + nd;
-        BELOW[3] = nc + nd + nh;
-        suit = ((nc - 1 - k) >>> 31) + ((nc + nd - 1 - k) >>> 31) + ((nc + nd + nh - 1 - k) >>> 31);
+        layOut(c, d, h, s, nc, nd, nh);
+        suit = suitAt(k);
         m = MASKS[suit];
         k -= BELOW[suit];
       }

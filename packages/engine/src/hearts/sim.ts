@@ -178,31 +178,14 @@ export class HeartsSim extends StateBuffer {
     this.startHand(len / active, active === 5 ? THREE_C : TWO_C);
   }
 
-  /**
-   * `dealRound` with every seat in: the simulator's hottest path after the play itself, so
-   * `clearHand` and (without a pass) `startHand` are written out here.
-   */
+  /** `dealRound` with every seat in: the simulator's hottest path after the play itself, so `startHand` (without a pass) is written out here. */
   private dealWholeTable(st: Int32Array, dealer: number, players: number): void {
-    st[H_HAND]++;
-    st[H_DEALER] = dealer;
-    st[H_TRICK_LEN] = 0;
-    st[H_TRICKS] = 0;
-    st[H_BROKEN] = 0;
-    st[H_GIVEN] = 0;
-    st[H_LAST_WINNER] = -1;
-    st[H_DEALT_IN] = st[H_ACTIVE];
-    st[H_LAST_TRICK + 5] = -1;
+    this.clearHand(dealer);
     const cards = this.decks[players];
     const deck = this.deck;
     const len = cards.length;
     const per = (len / players) | 0;
-    for (let s = 0; s < players; s++) {
-      const b = H_SEATS + s * SEAT_SIZE;
-      st[b] = st[b + 1] = st[b + 2] = st[b + 3] = 0;
-      st[b + S_HEARTS] = st[b + S_QS] = st[b + S_JD] = 0;
-      st[b + S_COUNT] = per;
-      if (this.passing) for (let i = 0; i < 6; i++) st[b + S_GAVE + i] = -1;
-    }
+    for (let s = 0; s < players; s++) st[H_SEATS + s * SEAT_SIZE + S_COUNT] = per;
     // Shuffle and deal in one pass: a Fisher–Yates step fixes position i for good, and position i
     // goes to the (i+1)-th seat from the dealer — the same cards `shuffleRange` then a deal would give.
     deck.set(cards);
