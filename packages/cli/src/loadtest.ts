@@ -41,6 +41,8 @@ export interface LoadtestReport {
   /** Sending an action → the update with the new version (ms). */
   readonly latencyMs: { readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number; readonly samples: number };
   readonly reconnects: number;
+  /** Actions in flight when this load generator dropped their connection (not counted as errors). */
+  readonly unansweredAtReconnect: number;
   readonly errors: number;
   readonly errorsByKind: Readonly<Record<string, number>>;
   /** Growth of the servers' used heap (and resident memory) over the tables they hold, summed over the servers. */
@@ -173,9 +175,13 @@ class Person {
     const { seat: _seat, ...body } = moves[Math.random() < 0.7 ? 0 : Math.floor(Math.random() * moves.length)] as Record<string, unknown>;
     const version = u.view.version;
     this.pending = { version, at: performance.now() };
+    const sent = this.socket;
     const r = await this.req({ type: 'act', code: u.code, version, action: body as ActionBody });
     if (r.ok) this.run.actions++;
-    else {
+    else if (sent !== this.socket || !sent.connected) {
+      // Our own dropped connection took the answer with it (a reconnect's cost, not the server's fault).
+      this.run.unanswered++;
+    } else {
       this.pending = null;
       // A move made stale by a reconnect or a turn that moved on is part of play, not a fault.
       if (r.error.code !== 'stale_version' && r.error.code !== 'not_your_turn') this.run.error(`act: ${r.error.code}`);
@@ -205,6 +211,8 @@ class Run {
   connectedPeak = 0;
   actions = 0;
   reconnects = 0;
+  /** Actions whose answer was lost with a connection this load generator dropped on purpose. */
+  unanswered = 0;
   gamesFinished = 0;
   stopping = false;
   private readonly samples: number[] = [];
@@ -351,6 +359,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
       samples: lat.length,
     },
     reconnects: run.reconnects,
+    unansweredAtReconnect: run.unanswered,
     errors: run.errorCount(),
     errorsByKind: run.errorsByKind(),
     serverMemory: {

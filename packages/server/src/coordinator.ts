@@ -476,11 +476,13 @@ export class Coordinator {
     t.spectators = p.spectators;
   }
 
-  /** Another process changed a table: mark this copy stale (or learn of a new table, for the lobby). */
+  /** Another process changed a table: mark this copy stale (or learn of a new listed table, for the lobby). */
   private changed(c: TableChange): void {
     if (c.origin === this.id || this.closed) return;
     const t = this.tables.get(c.code);
     if (!t) {
+      // A private table is loaded when someone here asks for it; a listed one now, for the lobby.
+      if (!c.listed) return;
       void this.ensure(c.code).catch((e: unknown) => this.o.log.warn({ err: e, table: c.code }, 'cannot load a table another process changed'));
       return;
     }
@@ -680,7 +682,7 @@ export class Coordinator {
 
   private publish(t: LiveTable): void {
     t.views.clear();
-    this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.deadline, nextRoundAt: t.nextRoundAt });
+    this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.deadline, nextRoundAt: t.nextRoundAt, listed: t.row.listed });
   }
 
   private status(t: LiveTable): TableStatus {

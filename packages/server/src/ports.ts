@@ -97,6 +97,8 @@ export interface TableChange {
   readonly origin: string;
   readonly deadline: number | null;
   readonly nextRoundAt: number | null;
+  /** The table is in the public lobby (other processes load such tables to list them). */
+  readonly listed: boolean;
 }
 
 /** Pub/sub between whoever changes a table and whoever holds its connections. */
