@@ -17,15 +17,13 @@
  * change arrives as a pub/sub message and marks the copy here stale; it is
  * reloaded from the store before it is next used.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chooseHearts, chooseShedding } from '@olsen/bots';
-import {
-  actorsOf, applyAction, isHeartsView, moverOf, nextRoundOf, recordOf, seedFromString, stageOf, startGame, viewOf,
-  type AnyAction, type AnyGame, type AnyView, type Seat,
-} from '@olsen/engine';
-import { CODE_ALPHABET, type ActionBody, type CreateTable, type ErrorCode, type ErrorReply, type SeatInfo, type TableStatus, type TableSummary, type TableUpdate } from '@olsen/protocol';
+import { actorsOf, applyAction, isHeartsView, moverOf, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
+import type { ActionBody, CreateTable, ErrorCode, ErrorReply, TableSummary, TableUpdate } from '@olsen/protocol';
 import type { Guest } from './identity.js';
-import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow, type TimerHandle } from './ports.js';
+import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow } from './ports.js';
+import { botName, gameId, liveTable, newCode, seatInfo, seatNames, seatOf, statusOf, updateOf, type LiveTable } from './live-table.js';
 import { rateGame, seatResults } from './results.js';
 
 export interface Logger {
@@ -64,24 +62,6 @@ const MAX_WAITING_TABLES = 5;
 /** Reloads and retries after a `VersionConflict` before a request gives up. */
 const MAX_RETRIES = 3;
 
-const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
-
-interface LiveTable {
-  row: TableRow;
-  game: AnyGame | null;
-  /** Moves written for the current game (the next move's slot). */
-  seq: number;
-  deadline: number | null;
-  nextRoundAt: number | null;
-  /** Seated players with a connection (any process), and spectators. */
-  players: ReadonlySet<string>;
-  spectators: number;
-  /** Another process changed the table: reload before use. */
-  stale: boolean;
-  evict: TimerHandle | null;
-  views: Map<Seat | null, AnyView>;
-  bots: Int32Array;
-}
 
 export class Coordinator {
   /** This process's name in pub/sub messages. */
@@ -133,8 +113,8 @@ export class Coordinator {
     const out: TableSummary[] = [];
     for (const t of this.tables.values()) {
       if (!t.row.listed || t.row.status === 'closed') continue;
-      const seats = this.seatInfo(t);
-      out.push({ code: t.row.code, game: t.row.game, status: this.status(t), seats, openSeats: seats.filter((s) => s.kind === 'open').length });
+      const seats = seatInfo(t);
+      out.push({ code: t.row.code, game: t.row.game, status: statusOf(t), seats, openSeats: seats.filter((s) => s.kind === 'open').length });
     }
     return out;
   }
@@ -145,14 +125,14 @@ export class Coordinator {
     if (waiting >= MAX_WAITING_TABLES) return fail('rate_limited', `You already have ${waiting} tables waiting to start; start or leave one first.`);
     const seats: StoredSeat[] = [
       { kind: 'human', playerId: guest.id, name: guest.name, standIn: null },
-      ...req.seats.map((s, i): StoredSeat => (s.kind === 'bot' ? { kind: 'bot', level: s.level, name: this.botName(i + 1) } : { kind: 'open' })),
+      ...req.seats.map((s, i): StoredSeat => (s.kind === 'bot' ? { kind: 'bot', level: s.level, name: botName(i + 1) } : { kind: 'open' })),
     ];
     // The engine is the judge of the options: try the game with placeholder names.
     const probe = startGame({ game: req.game, rules: req.rules, players: seats.map((_, i) => `P${i}`), seed: 'probe' });
     if (!probe.ok) return fail('bad_options', probe.error.message, { rule: probe.error.rule });
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-      let code = this.newCode();
-      while (this.tables.has(code)) code = this.newCode();
+      let code = newCode();
+      while (this.tables.has(code)) code = newCode();
       const row: TableRow = {
         id: randomBytes(9).toString('base64url'),
         code,
@@ -177,7 +157,7 @@ export class Coordinator {
         this.o.log.error({ err: e }, 'cannot store new table');
         return fail('internal', 'The table could not be saved; try again.');
       }
-      const t = this.live(row);
+      const t = liveTable(row);
       t.players = new Set();
       this.tables.set(code, t);
       this.setRow(t, row);
@@ -189,7 +169,7 @@ export class Coordinator {
 
   join(guest: Guest, code: string, wanted?: number): Promise<Outcome<{ seat: number }>> {
     return this.run(code, async (t) => {
-      const mine = this.seatOf(t, guest.id);
+      const mine = seatOf(t, guest.id);
       if (mine !== null) {
         const s = t.row.seats[mine];
         if (s.kind === 'human' && s.standIn !== null) {
@@ -215,7 +195,7 @@ export class Coordinator {
 
   leave(guest: Guest, code: string): Promise<Outcome> {
     return this.run(code, async (t) => {
-      const seat = this.seatOf(t, guest.id);
+      const seat = seatOf(t, guest.id);
       if (seat === null) return fail('not_seated', 'You have no seat at this table.');
       await this.vacate(t, seat);
       return { ok: true };
@@ -227,7 +207,7 @@ export class Coordinator {
       if (t.row.host !== guest.id) return fail('not_host', 'Only the player who created the table can start it.');
       if (t.game !== null) return fail('already_started', 'The game has already started.');
       // Bots fill the seats nobody took.
-      const seats = t.row.seats.map((s, i): StoredSeat => (s.kind === 'open' ? { kind: 'bot', level: t.row.fillLevel, name: this.botName(i) } : s));
+      const seats = t.row.seats.map((s, i): StoredSeat => (s.kind === 'open' ? { kind: 'bot', level: t.row.fillLevel, name: botName(i) } : s));
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: seats.map((s) => (s.kind === 'open' ? '?' : s.name)), seed: t.row.seed });
       if (!started.ok) return fail('bad_options', started.error.message, { rule: started.error.rule });
       await this.patch(t, { seats, status: 'playing' });
@@ -240,7 +220,7 @@ export class Coordinator {
 
   act(guest: Guest, code: string, version: number, body: ActionBody): Promise<Outcome<{ version: number }>> {
     return this.run(code, async (t) => {
-      const seat = this.seatOf(t, guest.id);
+      const seat = seatOf(t, guest.id);
       if (seat === null) return fail('not_seated', 'You have no seat at this table.');
       if (t.game === null) return fail('not_started', 'The game has not started yet.');
       if (stageOf(t.game) === 'gameOver') return fail('game_over', 'The game is over.');
@@ -255,11 +235,11 @@ export class Coordinator {
 
   rematch(guest: Guest, code: string): Promise<Outcome> {
     return this.run(code, async (t) => {
-      if (this.seatOf(t, guest.id) === null) return fail('not_seated', 'You have no seat at this table.');
+      if (seatOf(t, guest.id) === null) return fail('not_seated', 'You have no seat at this table.');
       if (t.game === null || stageOf(t.game) !== 'gameOver') return fail('not_started', 'A rematch can start once the game is over.');
       const seed = randomBytes(12).toString('base64url');
       const gameNo = t.row.gameNo + 1;
-      const started = startGame({ game: t.row.game, rules: t.row.rules, players: this.names(t.row), seed });
+      const started = startGame({ game: t.row.game, rules: t.row.rules, players: seatNames(t.row), seed });
       if (!started.ok) return fail('bad_options', started.error.message);
       await this.patch(t, { gameNo, seed, status: 'playing' });
       t.evict?.cancel();
@@ -276,7 +256,7 @@ export class Coordinator {
   async connected(code: string, playerId: string | null): Promise<void> {
     const t = await this.ensure(code);
     if (!t) return;
-    const seated = playerId !== null && this.seatOf(t, playerId) !== null;
+    const seated = playerId !== null && seatOf(t, playerId) !== null;
     await this.o.presence.add(code, seated ? playerId : null);
     await this.run(code, async (tt) => (await this.readPresence(tt), this.publish(tt), { ok: true }));
   }
@@ -284,7 +264,7 @@ export class Coordinator {
   async disconnected(code: string, playerId: string | null): Promise<void> {
     const t = await this.ensure(code);
     if (!t) return;
-    const seated = playerId !== null && this.seatOf(t, playerId) !== null;
+    const seated = playerId !== null && seatOf(t, playerId) !== null;
     const left = await this.o.presence.remove(code, seated ? playerId : null);
     await this.run(code, async (tt) => (await this.readPresence(tt), this.publish(tt), { ok: true }));
     // Gone for good after the grace period: a bot takes the seat (or, before the start, the seat opens).
@@ -317,7 +297,7 @@ export class Coordinator {
   // ---- what clients see ------------------------------------------------------------------
   /** The update for one connection: the table's public state and the engine's view for its seat. */
   async updateFor(code: string, playerId: string | null): Promise<TableUpdate | null> {
-    const r = await this.run(code, async (t) => ({ ok: true, update: this.update(t, playerId) }));
+    const r = await this.run(code, async (t) => ({ ok: true, update: updateOf(t, playerId) }));
     return r.ok ? r.update : null;
   }
 
@@ -363,39 +343,6 @@ export class Coordinator {
   }
 
   // ---- internals -------------------------------------------------------------------
-  private live(row: TableRow): LiveTable {
-    const bots = new Int32Array(6);
-    seedFromString(bots, 0, `${row.seed}/bots`);
-    return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots };
-  }
-
-  private update(t: LiveTable, playerId: string | null): TableUpdate {
-    const seat = playerId === null ? null : this.seatOf(t, playerId);
-    let view: AnyView | null = null;
-    if (t.game) {
-      view = t.views.get(seat) ?? null;
-      if (!view) {
-        view = viewOf(t.game, seat);
-        t.views.set(seat, view);
-      }
-    }
-    const hostSeat = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === t.row.host);
-    return {
-      code: t.row.code,
-      game: t.row.game,
-      status: this.status(t),
-      gameNo: t.row.gameNo,
-      seats: this.seatInfo(t),
-      you: seat,
-      host: Math.max(0, hostSeat),
-      spectators: t.spectators,
-      turnSeconds: t.row.turnSeconds,
-      deadline: t.deadline,
-      nextRoundAt: t.nextRoundAt,
-      view,
-      recordId: t.game && stageOf(t.game) === 'gameOver' ? this.gameId(t) : null,
-    };
-  }
 
   /** The table from memory, or loaded from the store (once, however many ask at the same moment). */
   private async ensure(code: string, known?: TableRow): Promise<LiveTable | null> {
@@ -406,7 +353,7 @@ export class Coordinator {
       p = (async () => {
         const row = known ?? (await this.o.store.table(code));
         if (!row || row.status === 'closed') return null;
-        const t = this.live(row);
+        const t = liveTable(row);
         if (!(await this.replay(t, row))) return null;
         await this.readPresence(t);
         if (this.closed) return null;
@@ -446,7 +393,7 @@ export class Coordinator {
     t.game = null;
     t.seq = 0;
     if (row.status === 'waiting') return true;
-    const started = startGame({ game: row.game, rules: row.rules, players: this.names(row), seed: row.seed });
+    const started = startGame({ game: row.game, rules: row.rules, players: seatNames(row), seed: row.seed });
     if (!started.ok) {
       this.o.log.error({ table: row.code, error: started.error }, 'cannot restore table');
       return false;
@@ -593,7 +540,7 @@ export class Coordinator {
     if (this.closed) return;
     await this.run(job.code, async (t) => {
       if (job.kind === 'away') {
-        const seat = this.seatOf(t, job.playerId);
+        const seat = seatOf(t, job.playerId);
         await this.readPresence(t);
         if (seat !== null && !t.players.has(job.playerId)) await this.vacate(t, seat);
         return { ok: true };
@@ -624,7 +571,7 @@ export class Coordinator {
     const seats = seatResults(g, t.row.seats);
     try {
       await this.o.store.finishGame(
-        { id: this.gameId(t), tableId: t.row.id, gameNo: t.row.gameNo, game: t.row.game, record: recordOf(g), finishedAt: this.o.clock.now(), seats },
+        { id: gameId(t), tableId: t.row.id, gameNo: t.row.gameNo, game: t.row.game, record: recordOf(g), finishedAt: this.o.clock.now(), seats },
         (current) => rateGame(seats, current),
       );
       this.counters.gamesFinished++;
@@ -683,42 +630,5 @@ export class Coordinator {
   private publish(t: LiveTable): void {
     t.views.clear();
     this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.deadline, nextRoundAt: t.nextRoundAt, listed: t.row.listed });
-  }
-
-  private status(t: LiveTable): TableStatus {
-    if (!t.game) return 'waiting';
-    const stage = stageOf(t.game);
-    return stage === 'gameOver' ? 'finished' : stage === 'roundOver' ? 'roundOver' : 'playing';
-  }
-
-  private seatInfo(t: LiveTable): SeatInfo[] {
-    return t.row.seats.map((s): SeatInfo => {
-      if (s.kind === 'open') return { kind: 'open', name: null, level: null, connected: false, standIn: false };
-      if (s.kind === 'bot') return { kind: 'bot', name: s.name, level: s.level, connected: true, standIn: false };
-      return { kind: 'human', name: s.name, level: s.standIn, connected: t.players.has(s.playerId), standIn: s.standIn !== null };
-    });
-  }
-
-  private seatOf(t: LiveTable, playerId: string): Seat | null {
-    const i = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === playerId);
-    return i < 0 ? null : i;
-  }
-
-  private names(row: TableRow): string[] {
-    return row.seats.map((s, i) => (s.kind === 'open' ? this.botName(i) : s.name));
-  }
-
-  private botName(seat: number): string {
-    return `${BOT_NAMES[seat % BOT_NAMES.length]} (bot)`;
-  }
-
-  private gameId(t: LiveTable): string {
-    return `${t.row.id}-${t.row.gameNo}`;
-  }
-
-  private newCode(): string {
-    let s = '';
-    for (let i = 0; i < 6; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-    return s;
   }
 }

@@ -1,0 +1,104 @@
+/**
+ * A table as one process holds it (`LiveTable`), and what is read off it
+ * without changing it: the update a client sees, seat names, codes.
+ */
+import { randomInt } from 'node:crypto';
+import { seedFromString, stageOf, viewOf, type AnyGame, type AnyView, type Seat } from '@olsen/engine';
+import { CODE_ALPHABET, type SeatInfo, type TableStatus, type TableUpdate } from '@olsen/protocol';
+import type { TableRow, TimerHandle } from './ports.js';
+
+export interface LiveTable {
+  row: TableRow;
+  game: AnyGame | null;
+  /** Moves written for the current game (the next move's slot). */
+  seq: number;
+  deadline: number | null;
+  nextRoundAt: number | null;
+  /** Seated players with a connection (any process), and spectators. */
+  players: ReadonlySet<string>;
+  spectators: number;
+  /** Another process changed the table: reload before use. */
+  stale: boolean;
+  evict: TimerHandle | null;
+  /** Views per seat (null: spectators) since the last change. */
+  views: Map<Seat | null, AnyView>;
+  /** The bots' random state, from the table's seed. */
+  bots: Int32Array;
+}
+
+const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
+
+export function liveTable(row: TableRow): LiveTable {
+  const bots = new Int32Array(6);
+  seedFromString(bots, 0, `${row.seed}/bots`);
+  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots };
+}
+
+/** The update for one connection: the table's public state and the engine's view for its seat. */
+export function updateOf(t: LiveTable, playerId: string | null): TableUpdate {
+  const seat = playerId === null ? null : seatOf(t, playerId);
+  let view: AnyView | null = null;
+  if (t.game) {
+    view = t.views.get(seat) ?? null;
+    if (!view) {
+      view = viewOf(t.game, seat);
+      t.views.set(seat, view);
+    }
+  }
+  const hostSeat = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === t.row.host);
+  return {
+    code: t.row.code,
+    game: t.row.game,
+    status: statusOf(t),
+    gameNo: t.row.gameNo,
+    seats: seatInfo(t),
+    you: seat,
+    host: Math.max(0, hostSeat),
+    spectators: t.spectators,
+    turnSeconds: t.row.turnSeconds,
+    deadline: t.deadline,
+    nextRoundAt: t.nextRoundAt,
+    view,
+    recordId: t.game && stageOf(t.game) === 'gameOver' ? gameId(t) : null,
+  };
+}
+
+export function statusOf(t: LiveTable): TableStatus {
+  if (!t.game) return 'waiting';
+  const stage = stageOf(t.game);
+  return stage === 'gameOver' ? 'finished' : stage === 'roundOver' ? 'roundOver' : 'playing';
+}
+
+export function seatInfo(t: LiveTable): SeatInfo[] {
+  return t.row.seats.map((s): SeatInfo => {
+    if (s.kind === 'open') return { kind: 'open', name: null, level: null, connected: false, standIn: false };
+    if (s.kind === 'bot') return { kind: 'bot', name: s.name, level: s.level, connected: true, standIn: false };
+    return { kind: 'human', name: s.name, level: s.standIn, connected: t.players.has(s.playerId), standIn: s.standIn !== null };
+  });
+}
+
+export function seatOf(t: LiveTable, playerId: string): Seat | null {
+  const i = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === playerId);
+  return i < 0 ? null : i;
+}
+
+/** The players' names for the engine (open seats get the bot name they will have). */
+export function seatNames(row: TableRow): string[] {
+  return row.seats.map((s, i) => (s.kind === 'open' ? botName(i) : s.name));
+}
+
+export function botName(seat: number): string {
+  return `${BOT_NAMES[seat % BOT_NAMES.length]} (bot)`;
+}
+
+/** A finished game's id (its record's address). */
+export function gameId(t: LiveTable): string {
+  return `${t.row.id}-${t.row.gameNo}`;
+}
+
+/** A new invite code: six letters and digits from the protocol's alphabet. */
+export function newCode(): string {
+  let s = '';
+  for (let i = 0; i < 6; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return s;
+}
