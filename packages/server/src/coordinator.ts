@@ -222,11 +222,11 @@ export class Coordinator {
     return this.run(code, async (t) => {
       const seat = seatOf(t, guest.id);
       if (seat === null) return fail('not_seated', 'You have no seat at this table.');
+      // A copy behind the client's (a change by another process whose message is still on its way): catch up first.
+      if (t.game === null || version > t.game.version) await this.refresh(t);
+      if (!this.tables.has(code)) return fail('no_such_table', `There is no table ${code}.`);
       if (t.game === null) return fail('not_started', 'The game has not started yet.');
       if (stageOf(t.game) === 'gameOver') return fail('game_over', 'The game is over.');
-      // A copy behind the client's (a message from another process still on its way): catch up first.
-      if (version > t.game.version) await this.refresh(t);
-      if (t.game === null || !this.tables.has(code)) return fail('no_such_table', `There is no table ${code}.`);
       if (version !== t.game.version) return fail('stale_version', `The table has moved on (version ${t.game.version}, not ${version}); choose again.`);
       const r = await this.commit(t, { ...body, seat });
       return r.ok ? { ok: true, version: r.version } : r;
