@@ -23,7 +23,7 @@ const DEAD_AFTER_MS = 3 * HEARTBEAT_MS;
 export class RedisPubSub implements PubSub {
   private readonly handlers = new Set<(c: TableChange) => void>();
   private readonly channel: string;
-  constructor(private readonly pub: Redis, private readonly sub: Redis, prefix: string, log: Logger) {
+  constructor(private readonly pub: Redis, private readonly sub: Redis, prefix: string, private readonly proc: string, log: Logger) {
     this.channel = `${prefix}:tables`;
     void sub.subscribe(this.channel).catch((e: unknown) => log.error({ err: e }, 'cannot subscribe to table changes'));
     sub.on('message', (channel: string, message: string) => {
@@ -34,6 +34,8 @@ export class RedisPubSub implements PubSub {
       } catch {
         return;
       }
+      // Redis hands our own messages back too: they were delivered here already, at once.
+      if (c.origin === this.proc) return;
       for (const h of this.handlers) h(c);
     });
   }
@@ -205,7 +207,7 @@ export async function connectCluster(url: string, prefix: string, proc: string, 
   const sub = base.duplicate();
   const ioPub = base.duplicate();
   const ioSub = base.duplicate();
-  const pubsub = new RedisPubSub(base, sub, prefix, log);
+  const pubsub = new RedisPubSub(base, sub, prefix, proc, log);
   const scheduler = new QueueScheduler(url, prefix, log);
   const presence = new RedisPresence(base, prefix, proc, log);
   await presence.start();

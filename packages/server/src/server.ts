@@ -42,7 +42,9 @@ const GuestBody = v.strictObject({ name: PlayerName, token: v.optional(v.string(
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.ico': 'image/x-icon' };
 
 export async function startServer(config: ServerConfig, adapters: Adapters = {}): Promise<OlsenServer> {
-  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 64 * 1024 });
+  // Idle keep-alive connections close after 10 s (fastify's 72 s outlives Node's 60 s header timeout, and a client
+  // reusing a connection at that moment gets ECONNRESET).
+  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 64 * 1024, keepAliveTimeout: 10_000 });
   const store = adapters.store ?? openStore({ databaseUrl: config.databaseUrl, schema: config.dbSchema, dataDir: config.dataDir });
   await store.init();
   const secret = config.secret ?? (await store.setting('token-secret', Identities.newSecret));
