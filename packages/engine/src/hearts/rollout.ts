@@ -1,7 +1,8 @@
 /**
  * Random playouts of Danish Olsen: uniform over the legal cards in the order
  * `HeartsSim.generate` lists them (suits c d h s, low to high), choosing with
- * `pickHalf` (six words of policy state) only when there is a choice. The play loop runs on local variables;
+ * `pickHalf` (six words of policy state) for every decision, a forced one too
+ * (a branch on "is there a choice" mispredicts more than half a draw costs). The play loop runs on local variables;
  * a pass phase, if any, goes through the generic loop first. A test checks
  * that it makes exactly the generic loop's choices.
  */
@@ -48,7 +49,7 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
   let actions = 0;
   while (st[H_PHASE] === HP_PASS) {
     const n = sim.generate(scratch);
-    sim.apply(scratch[n === 1 ? 0 : pickHalf(policy, 0, n)]);
+    sim.apply(scratch[pickHalf(policy, 0, n)]);
     actions++;
   }
   if (st[H_PHASE] !== HP_PLAY) return actions;
@@ -56,7 +57,7 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
   if (st[H_TRICK_LEN] !== 0 || sim.activeCount() !== sim.players) {
     while (st[H_PHASE] === HP_PLAY) {
       const n = sim.generate(scratch);
-      sim.apply(scratch[n === 1 ? 0 : pickHalf(policy, 0, n)]);
+      sim.apply(scratch[pickHalf(policy, 0, n)]);
       actions++;
     }
     return actions;
@@ -85,23 +86,21 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
     } else if (!broken && (c | d | s) !== 0) h = 0;
     let nc = POP[c], nd = POP[d], nh = POP[h];
     let n = nc + nd + nh + POP[s];
-    let k = 0;
+    let k: number;
     // The generator step is written out where it is used (twice below): a closure or a call
     // would move the policy's state from registers to memory on the hottest path.
-    if (n > 1) {
-      if (hasSpare) {
-        hasSpare = false;
-        k = ((spare & 0xffff) * n) >>> 16; // as rng.pickHalf
-      } else {
-        const t = (((p0 + p1) | 0) + p3) | 0;
-        p3 = (p3 + 1) | 0;
-        p0 = p1 ^ (p1 >>> 9);
-        p1 = (p2 + (p2 << 3)) | 0;
-        p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
-        spare = t;
-        hasSpare = true;
-        k = ((t >>> 16) * n) >>> 16;
-      }
+    if (hasSpare) {
+      hasSpare = false;
+      k = ((spare & 0xffff) * n) >>> 16; // as rng.pickHalf
+    } else {
+      const t = (((p0 + p1) | 0) + p3) | 0;
+      p3 = (p3 + 1) | 0;
+      p0 = p1 ^ (p1 >>> 9);
+      p1 = (p2 + (p2 << 3)) | 0;
+      p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
+      spare = t;
+      hasSpare = true;
+      k = ((t >>> 16) * n) >>> 16;
     }
     layOut(c, d, h, s, nc, nd, nh);
     let suit = suitAt(k);
@@ -136,21 +135,18 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
         nh = POP[h];
         n = nc + nd + nh + POP[s];
       }
-      k = 0;
-      if (n > 1) {
-        if (hasSpare) {
-          hasSpare = false;
-          k = ((spare & 0xffff) * n) >>> 16;
-        } else {
-          const t = (((p0 + p1) | 0) + p3) | 0;
-          p3 = (p3 + 1) | 0;
-          p0 = p1 ^ (p1 >>> 9);
-          p1 = (p2 + (p2 << 3)) | 0;
-          p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
-          spare = t;
-          hasSpare = true;
-          k = ((t >>> 16) * n) >>> 16;
-        }
+      if (hasSpare) {
+        hasSpare = false;
+        k = ((spare & 0xffff) * n) >>> 16;
+      } else {
+        const t = (((p0 + p1) | 0) + p3) | 0;
+        p3 = (p3 + 1) | 0;
+        p0 = p1 ^ (p1 >>> 9);
+        p1 = (p2 + (p2 << 3)) | 0;
+        p2 = (((p2 << 21) | (p2 >>> 11)) + t) | 0;
+        spare = t;
+        hasSpare = true;
+        k = ((t >>> 16) * n) >>> 16;
       }
       if (m === 0) {
         layOut(c, d, h, s, nc, nd, nh);
