@@ -130,10 +130,11 @@ export function medium(view: PlayerView): Choice {
     const last = a.play[a.play.length - 1];
     const after = hand.length - a.play.length;
     if (isEight(last)) {
-      // An eight: worth it when stuck, near the end, or to stop the next player.
+      // An eight: worth it when stuck, to go out, or to stop a next player known to lack the suit named.
+      // Not as the last card but one: the eight kept for last always goes out, a plain card may not.
       const stuck = !plays(own).some((p) => !isEight(p.play[p.play.length - 1]));
       const named = suitIndex(a.suit ?? 'c');
-      let score = stuck ? 20 : after <= 1 ? 30 : nextShort ? 12 : -20;
+      let score = stuck ? 20 : after === 0 ? 130 : nextShort && voids[next][named] ? 12 : -20;
       score += counts[named] * 3;
       if (nextShort && voids[next][named]) score += 10;
       consider(a, score + a.play.length, nextShort && voids[next][named] ? { kind: 'blockNext', seat: next, suit: SUITS[named] } : stuck ? { kind: 'eightNeeded', suit: SUITS[named] } : { kind: 'saveEight' });
@@ -151,7 +152,7 @@ export function medium(view: PlayerView): Choice {
   if (draw) {
     // Only eights to play and a big hand: a card more is a cheap price for keeping the eight.
     const onlyEights = plays(own).length > 0 && plays(own).every((p) => isEight(p.play[p.play.length - 1]));
-    consider(draw, plays(own).length === 0 ? 50 : onlyEights && hand.length >= 3 && !nextShort ? 25 : -50, onlyEights ? { kind: 'saveEight' } : { kind: 'draw' });
+    consider(draw, plays(own).length === 0 ? 50 : onlyEights && hand.length >= 5 && !nextShort ? 25 : -50, onlyEights ? { kind: 'saveEight' } : { kind: 'draw' });
   }
   const pass = own.find((a) => 'pass' in a);
   if (pass) consider(pass, plays(own).length === 0 ? 40 : -60, { kind: 'pass' });
