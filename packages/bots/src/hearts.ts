@@ -1,34 +1,127 @@
 /**
- * Danish Olsen computer players on a seat's `HeartsView`: `random`, and the
- * texts' habits for every other level — pass the dangerous high cards, duck
- * under the trick, shed Qs and high hearts when void, lead low.
+ * Danish Olsen computer players on a seat's `HeartsView`: `random`; the
+ * texts' habits (`easy` with noise, `medium`): pass the Qs and high spades
+ * and hearts and empty a short suit, lead low from short suits, duck under
+ * the trick, shed the Qs and high cards when void, take a trick back from a
+ * suspected shoot-the-moon; and the search (`hard`, `expert`: ISMCTS over the
+ * play, `hearts-search.ts`; the pass stays with the habits).
  */
-import { pick, type HeartsAction, type HeartsView } from '@olsen/engine';
+import { pick, type CardName, type HeartsAction, type HeartsView } from '@olsen/engine';
+import { heartsIsmcts } from './hearts-search.js';
+import type { SearchLimits } from './search.js';
 import type { Level } from './shedding.js';
 
 const ORDER = '23456789TJQKA';
 const rank = (c: string): number => ORDER.indexOf(c[0]);
+const isHighSpade = (c: string): boolean => c === 'As' || c === 'Ks';
 /** How much a card hurts to hold: Qs most, then high spades and hearts. */
-const danger = (c: string): number => (c === 'Qs' ? 100 : c === 'As' || c === 'Ks' ? 60 + rank(c) : c[1] === 'h' ? 20 + rank(c) : rank(c));
+const danger = (c: string): number => (c === 'Qs' ? 100 : isHighSpade(c) ? 60 + rank(c) : c[1] === 'h' ? 20 + rank(c) : rank(c));
 
-export function chooseHearts(level: Level, view: HeartsView, rng: Int32Array): HeartsAction {
+/** The search levels' default budgets for Danish Olsen (iterations, and a time cap per card). */
+export const HEARTS_SEARCH_BUDGETS = {
+  hard: { iterations: 400, ms: 40 },
+  expert: { iterations: 1500, ms: 90 },
+} as const satisfies Record<string, SearchLimits>;
+
+export function chooseHearts(level: Level, view: HeartsView, rng: Int32Array, budget?: SearchLimits): HeartsAction {
   const legal = view.legal;
   if (legal.length === 1 || level === 'random') return legal[legal.length === 1 ? 0 : pick(rng, 0, legal.length)];
-  if ('give' in legal[0]) {
-    const hand = [...(view.hand ?? [])].sort((a, b) => danger(b) - danger(a));
-    return { seat: view.seat ?? 0, give: hand.slice(0, 3) };
+  if ('give' in legal[0]) return { seat: view.seat ?? 0, give: passCards(view) };
+  if (level === 'easy' && pick(rng, 0, 5) === 0) return legal[pick(rng, 0, legal.length)];
+  if (level === 'hard' || level === 'expert') {
+    const best = heartsIsmcts(view, rng, budget ?? HEARTS_SEARCH_BUDGETS[level]);
+    const found = best && legal.find((a) => 'play' in a && a.play[0] === cardName(best.card));
+    if (found) return found;
   }
-  const cards = legal.map((a) => ('play' in a ? a.play[0] : ''));
-  const play = (c: string): HeartsAction => ({ seat: view.seat ?? 0, play: [c as never] });
+  return { seat: view.seat ?? 0, play: [heartsHabit(view)] as never };
+}
+
+const cardName = (card: number): string => `${ORDER[card & 15]}${'cdhs'[card >> 4]}`;
+
+/**
+ * The three cards to pass: the Qs and the high spades unless the spades
+ * shelter them (five or more), then a whole short side suit if it fits (a
+ * void to shed on later), then the most dangerous of the rest.
+ */
+export function passCards(view: HeartsView): CardName[] {
+  const hand = [...(view.hand ?? [])];
+  const spades = hand.filter((c) => c[1] === 's').length;
+  const out: CardName[] = [];
+  const give = (c: CardName): void => {
+    if (out.length < 3 && !out.includes(c)) out.push(c);
+  };
+  if (spades < 5) for (const c of ['Qs', 'As', 'Ks'] as const) if (hand.includes(c)) give(c);
+  const side = ['c', 'd']
+    .map((s) => hand.filter((c) => c[1] === s))
+    .filter((cs) => cs.length > 0 && cs.length <= 3 - out.length)
+    .sort((a, b) => a.length - b.length || Math.max(...b.map(rank)) - Math.max(...a.map(rank)));
+  if (side.length) for (const c of side[0]) give(c);
+  for (const c of hand.sort((a, b) => danger(b) - danger(a))) give(c);
+  return out;
+}
+
+/** The seat that has taken every point so far this hand with a real start on the moon (else null). */
+function moonSuspect(view: HeartsView): number | null {
+  const scoring = view.taken.map((t, s) => (t > 0 ? s : -1)).filter((s) => s >= 0);
+  if (scoring.length !== 1 || scoring[0] === view.seat) return null;
+  const s = scoring[0];
+  return view.taken[s] >= 13 || (view.taken[s] >= 6 && view.handCounts[s] <= 6) ? s : null;
+}
+
+/** The seat whose card leads the current trick so far. */
+function trickWinner(view: HeartsView): number {
+  const { leader, cards } = view.trick;
+  let best = 0;
+  for (let i = 1; i < cards.length; i++) if (cards[i][1] === cards[0][1] && rank(cards[i]) > rank(cards[best])) best = i;
+  let seat = leader;
+  for (let i = 0; i < best; i++) {
+    seat = (seat + 1) % view.players.length;
+    while (!view.inHand[seat]) seat = (seat + 1) % view.players.length;
+  }
+  return seat;
+}
+
+/** The card the texts' habits play (the view must offer a card). */
+export function heartsHabit(view: HeartsView): string {
+  const cards = view.legal.map((a) => ('play' in a ? a.play[0] : ''));
+  const hand = view.hand ?? [];
+  const qsOut = !view.log.some((a) => 'play' in a && a.play[0] === 'Qs') && !hand.includes('Qs');
   const trick = view.trick.cards;
-  if (trick.length === 0) return play(cards.reduce((a, b) => (danger(b) < danger(a) ? b : a)));
+  const highest = (cs: readonly string[]): string => cs.reduce((a, b) => (rank(b) > rank(a) ? b : a));
+  const lowest = (cs: readonly string[]): string => cs.reduce((a, b) => (rank(b) < rank(a) ? b : a));
+  const suspect = moonSuspect(view);
+  if (trick.length === 0) {
+    // Lead low, from the shortest suit (a void to come); spades only to hunt the Qs while it is out and safe to.
+    const bySuit = new Map<string, string[]>();
+    for (const c of cards) bySuit.set(c[1], [...(bySuit.get(c[1]) ?? []), c]);
+    const safeSpades = qsOut && !hand.some(isHighSpade);
+    const suits = [...bySuit.keys()].filter((s) => s !== 's' || safeSpades || bySuit.size === 1);
+    const count = (s: string): number => hand.filter((c) => c[1] === s).length;
+    const pickFrom = suits.length ? suits : [...bySuit.keys()];
+    // A suspected moon: lead a high heart to take one back.
+    if (suspect !== null && bySuit.has('h')) return highest(bySuit.get('h')!);
+    pickFrom.sort((a, b) => (a === 's' ? -1 : 0) - (b === 's' ? -1 : 0) || count(a) - count(b) || rank(lowest(bySuit.get(a)!)) - rank(lowest(bySuit.get(b)!)));
+    return lowest(bySuit.get(pickFrom[0])!);
+  }
   const led = trick[0][1];
   if (cards.every((c) => c[1] === led)) {
     const high = Math.max(...trick.filter((c) => c[1] === led).map(rank));
+    if (suspect !== null && trick.some((c) => c[1] === 'h' || c === 'Qs')) {
+      const over = cards.filter((c) => rank(c) > high && c !== 'Qs');
+      if (over.length) return highest(over);
+    }
     const under = cards.filter((c) => rank(c) < high);
-    if (under.length) return play(under.reduce((a, b) => (rank(b) > rank(a) ? b : a)));
-    // Must take it: with the highest card, unless the trick is the last to play and clean.
-    return play(cards.reduce((a, b) => (rank(b) > rank(a) ? b : a)));
+    if (under.length) return highest(under);
+    // Must take it: with the highest card (never the Qs while another will do).
+    const notQs = cards.filter((c) => c !== 'Qs');
+    return highest(notQs.length ? notQs : cards);
   }
-  return play(cards.reduce((a, b) => (danger(b) > danger(a) ? b : a)));
+  // Void in the led suit: shed what hurts — the Qs, the high spades while the Qs is out, the highest heart.
+  if (cards.includes('Qs')) return 'Qs';
+  const highSpade = cards.filter(isHighSpade);
+  if (highSpade.length && qsOut) return highest(highSpade);
+  const hearts = cards.filter((c) => c[1] === 'h');
+  if (hearts.length && (suspect === null || trickWinner(view) !== suspect)) return highest(hearts);
+  const nonHearts = cards.filter((c) => c[1] !== 'h');
+  return highest(nonHearts.length ? nonHearts : cards);
 }

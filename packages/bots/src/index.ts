@@ -6,7 +6,9 @@
  */
 export * from './shedding.js';
 export * from './hearts.js';
+export * from './hearts-search.js';
 export * from './hint.js';
 export * from './sim-policies.js';
 export * from './pimc.js';
 export * from './ismcts.js';
+export * from './search.js';

@@ -97,7 +97,7 @@ describe('Danish Olsen bots', () => {
             g = unwrap(nextHeartsRound(g));
             continue;
           }
-          const r = applyHearts(g, chooseHearts(level, heartsViewFor(g, mover), rng));
+          const r = applyHearts(g, chooseHearts(level, heartsViewFor(g, mover), rng, { iterations: 8, ms: 5 }));
           expect(r.ok).toBe(true);
           if (!r.ok) return;
           g = r.value;

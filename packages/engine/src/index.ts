@@ -17,7 +17,10 @@ export * from './families.js';
 export { rollout } from './rollout.js';
 export * from './hearts/rules.js';
 export * from './hearts/game.js';
-export { HeartsSim, A_GIVE, giveCode, HP_PASS, HP_PLAY, HP_HAND_OVER, HP_GAME_OVER } from './hearts/sim.js';
+export {
+  HeartsSim, A_GIVE, giveCode, HP_PASS, HP_PLAY, HP_HAND_OVER, HP_GAME_OVER,
+  H_ACTIVE, H_TIEBREAK, H_TRICK, H_TRICK_LEN, H_TRICK_SEAT, H_LED, H_SEATS, SEAT_SIZE,
+} from './hearts/sim.js';
 export { heartsRollout } from './hearts/rollout.js';
 export { Sim, popcount } from './sim.js';
 export * from './sim-layout.js';
