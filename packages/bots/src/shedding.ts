@@ -30,6 +30,11 @@ export type Reason =
   /** The search's choice: it was tried `visits` times of `of`. */
   | { readonly kind: 'search'; readonly visits: number; readonly of: number };
 
+const RANKS = '23456789TJQKA';
+/** Score for a certain block of the next player (one to three cards drawn), and of a next player with one card. */
+const BLOCK_WEIGHT = 10;
+const BLOCK_WEIGHT_SHORT = 20;
+
 const suitIndex = (s: string): number => SUITS.indexOf(s as Suit);
 const isEight = (card: string): boolean => card[0] === '8';
 
@@ -75,26 +80,79 @@ export function random(view: PlayerView, rng: Int32Array): Choice {
   return { action: legal[legal.length === 1 ? 0 : pick(rng, 0, legal.length)], reason: { kind: 'random' } };
 }
 
-/** Suits each seat is thought to lack: it drew (and went on drawing or passed) with that suit in play. */
+/**
+ * Suits each seat is thought to lack. A player who begins a turn by drawing
+ * had no card of the suit in play that was not an eight (bots only draw by
+ * choice to keep an eight), and a card drawn in that suit would have been
+ * played at once (S13): the void outlasts the turn. A draw in a later turn
+ * may bring any suit back, so older voids are forgotten then. Under rules
+ * where draws are forced on a player (draw-two, aces) or a drawn card may be
+ * kept, only a second draw in one turn, or a pass after a draw, says so.
+ */
 export function knownVoids(view: PlayerView): boolean[][] {
   const voids = view.players.map(() => [false, false, false, false]);
+  const r = view.rules;
+  const firstDrawTells = !r.specialCards && !r.svenskevri && r.aceDraws === 0 && r.drawnCardMustBePlayed;
   let active = suitIndex(view.upcard[1]);
   let lastDrawSeat = -1;
+  let turnSeat = -1;
   for (const a of view.log) {
+    if ('catch' in a || ('call' in a && !('play' in a))) continue;
+    const newTurn = a.seat !== turnSeat;
+    turnSeat = a.seat;
     if ('play' in a) {
       const last = a.play[a.play.length - 1];
       for (const c of a.play) if (!isEight(c)) voids[a.seat][suitIndex(c[1])] = false;
       active = a.suit ? suitIndex(a.suit) : suitIndex(last[1]);
       lastDrawSeat = -1;
     } else if ('draw' in a) {
+      if (newTurn && firstDrawTells) {
+        voids[a.seat].fill(false);
+        voids[a.seat][active] = true;
+      }
       if (lastDrawSeat === a.seat) voids[a.seat][active] = true; // a second draw: the first did not help
       lastDrawSeat = a.seat;
     } else if ('pass' in a) {
       if (lastDrawSeat === a.seat) voids[a.seat][active] = true;
       lastDrawSeat = -1;
-    } else if ('suit' in a && !('play' in a)) active = suitIndex(a.suit);
+    } else if ('suit' in a) active = suitIndex(a.suit);
   }
   return voids;
+}
+
+/** Cards of each suit (index 0-3) and rank (4-16) the viewer has not seen (not in hand, not in the pile), eights apart (17). */
+function unseenCounts(view: PlayerView): Int32Array {
+  const out = new Int32Array(18);
+  const decks = view.rules.decks;
+  for (let s = 0; s < 4; s++) out[s] = 12 * decks;
+  for (let k = 0; k < 13; k++) out[4 + k] = (k === 6 ? 0 : 4) * decks;
+  out[17] = 4 * decks;
+  const laid: string[] = [view.upcard];
+  for (const a of view.log) if ('play' in a) laid.push(...a.play);
+  const seen = [...(view.hand ?? []), ...laid.slice(laid.length - view.discardCount)];
+  for (const c of seen) {
+    if (isEight(c)) out[17]--;
+    else {
+      out[suitIndex(c[1])]--;
+      out[4 + '23456789TJQKA'.indexOf(c[0])]--;
+    }
+  }
+  return out;
+}
+
+/**
+ * The chance that a player holding `count` unseen cards has nothing to play
+ * on suit `suit` and rank `rank` (-1 after an eight): none of that suit
+ * (unless known void), of that rank or an eight among `count` draws from the
+ * unseen cards.
+ */
+function blockChance(unseen: Int32Array, total: number, count: number, suit: number, rank: number, isVoid: boolean): number {
+  let good = unseen[17] + (isVoid ? 0 : unseen[suit]);
+  if (rank >= 0) good += unseen[4 + rank] - 1; // the other suits' cards of the rank (one suit's is counted above, roughly)
+  const pool = isVoid ? total - unseen[suit] : total;
+  let p = 1;
+  for (let i = 0; i < count; i++) p *= Math.max(0, pool - good - i) / Math.max(1, pool - i);
+  return p;
 }
 
 /**
@@ -117,6 +175,13 @@ export function medium(view: PlayerView): Choice {
   for (let i = 0; i < n && view.handCounts[next] === 0; i++) next = (next + 1) % n;
   const nextShort = view.handCounts[next] <= 1;
   const voids = knownVoids(view);
+  const unseen = unseenCounts(view);
+  let unseenTotal = 0;
+  for (let i = 0; i < 4; i++) unseenTotal += unseen[i];
+  unseenTotal += unseen[17];
+  // How much a next player stuck on our card is worth: a draw of one to three cards, or a blocked last card.
+  const blockWeight = nextShort ? BLOCK_WEIGHT_SHORT : BLOCK_WEIGHT;
+  const block = (suit: number, rank: number): number => blockWeight * blockChance(unseen, unseenTotal, view.handCounts[next], suit, rank, voids[next][suit]);
   const points = view.rules.scoring === 'points';
   let best: Choice | null = null;
   let bestScore = -Infinity;
@@ -135,15 +200,14 @@ export function medium(view: PlayerView): Choice {
       const stuck = !plays(own).some((p) => !isEight(p.play[p.play.length - 1]));
       const named = suitIndex(a.suit ?? 'c');
       let score = stuck ? 20 : after === 0 ? 130 : nextShort && voids[next][named] ? 12 : -20;
-      score += counts[named] * 3;
-      if (nextShort && voids[next][named]) score += 10;
+      score += counts[named] * 3 + block(named, -1);
       consider(a, score + a.play.length, nextShort && voids[next][named] ? { kind: 'blockNext', seat: next, suit: SUITS[named] } : stuck ? { kind: 'eightNeeded', suit: SUITS[named] } : { kind: 'saveEight' });
       continue;
     }
     const suit = suitIndex(last[1]);
     let score = 20 + counts[suit] * 3 + a.play.length * (points || after <= 2 ? 4 : 1);
     if (points) score += a.play.reduce((s, c) => s + cardPoints(parseCard(c)), 0) / 5;
-    if (nextShort && voids[next][suit]) score += 8;
+    score += block(suit, RANKS.indexOf(last[0]));
     if (after === 0) score += 100;
     const reason: Reason = nextShort && voids[next][suit] ? { kind: 'blockNext', seat: next, suit: SUITS[suit] } : points && cardPoints(parseCard(last)) >= 10 ? { kind: 'shedPoints', card: last } : { kind: 'mostSuit', suit: SUITS[suit] };
     consider(a, score, reason);

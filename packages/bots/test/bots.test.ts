@@ -41,6 +41,24 @@ describe('shedding bots', () => {
     expect(knownVoids(viewFor(g, 2))[1][2]).toBe(true);
   });
 
+  it('a turn that begins with a draw shows a void in the suit in play', () => {
+    const start = table({ hands: [['Kh', '2h', '3h', '4h', '5h'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h', stockTop: ['4c', '6c', '7c', '9d', 'Td', '2d'] });
+    expect(knownVoids(viewFor(act(start, 'Kh', 'draw'), 2))[1][2]).toBe(true);
+    // Its next turn on hearts begins with a draw again: still void.
+    const later = act(start, 'Kh', 'draw', 'draw', 'draw', 'pass', 'Th', '2h', 'draw');
+    expect(knownVoids(viewFor(later, 2))[1][2]).toBe(true);
+  });
+
+  it('medium leaves a suit the next player is known to lack when it has the choice', () => {
+    // Seat 1 drew on hearts; on Th seat 0 holds two clubs and two hearts: the heart keeps seat 1 stuck.
+    const g = act(
+      table({ hands: [['Kh', 'Tc', '4c', '5h', '6h'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h', stockTop: ['4d', '6d', '7d'] }),
+      'Kh', 'draw', 'draw', 'draw', 'pass', 'Th',
+    );
+    const choice = medium(viewFor(g, 0));
+    expect('play' in choice.action && choice.action.play[0][1]).toBe('h');
+  });
+
   it('every level plays random rule sets to the end without an illegal action', () => {
     const overrides = fc.record(
       {
