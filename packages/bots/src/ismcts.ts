@@ -8,7 +8,7 @@
  * sampled worlds, not from the real one.
  */
 import { P_GAME_OVER, P_ROUND_OVER, type PlayerView, type Sim } from '@olsen/engine';
-import { determinize, toAction } from './pimc.js';
+import { Determinizer, toAction } from './pimc.js';
 import { search, type Problem, type SearchLimits } from './search.js';
 import { medium, type Choice } from './shedding.js';
 import { policyOf } from './sim-policies.js';
@@ -53,9 +53,9 @@ export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget):
   const own = view.legal.filter((a) => a.seat === me);
   if (own.length === 1) return { action: own[0], reason: { kind: 'only' } };
   const startTotals = view.players.map((_, s) => view.totals?.[s] ?? 0);
-  const infer = budget.infer ?? true;
+  const det = new Determinizer(view, budget.infer ?? true);
   const problem: Problem<Sim> = {
-    sample: () => determinize(view, rng, infer),
+    sample: () => det.sample(rng),
     live: (sim) => sim.phase <= 1,
     playOut: (sim) => rollOut(sim, rng),
     rewards: (sim, out) => {

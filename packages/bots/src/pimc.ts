@@ -151,101 +151,141 @@ export function explains(hand: readonly number[], f: PlayInference): boolean {
 const fits = (c: number, f: DrawInference): boolean => (c >> 4) !== f.suit && (c & 15) !== f.rank && (c & 15) !== 6;
 
 /**
- * Builds a simulator state consistent with `view`, the hidden cards dealt at
- * random — with `infer`, dealt so that each opponent's last forced draw
- * stays explained (`drawInferences`), as far as the unseen cards allow.
+ * Deals simulator states consistent with `view`, the hidden cards at random —
+ * with `infer`, so that each opponent's last forced draw stays explained
+ * (`drawInferences`) and its plays since look like the plain player's
+ * (`playInferences`), as far as the unseen cards allow. What the view says is
+ * read once; each `sample` reshuffles the unseen cards into one reused `Sim`.
  */
-export function determinize(view: PlayerView, rng: Int32Array, infer = false): Sim {
-  const n = view.players.length;
-  const sim = new Sim(view.rules, n, 2);
-  const me = view.seat ?? 0;
-  // The laid cards in order: the upcard, then every play of the round; the pile is their tail.
-  const laid: number[] = [parseCard(view.upcard)];
-  for (const a of view.log) if ('play' in a) for (const c of a.play) laid.push(parseCard(c));
-  const discard = laid.slice(laid.length - view.discardCount);
-  const unseen = new Map<number, number>();
-  for (let d = 0; d < view.rules.decks; d++) for (const c of DECK) unseen.set(c, (unseen.get(c) ?? 0) + 1);
-  const take = (c: number): void => void unseen.set(c, (unseen.get(c) ?? 0) - 1);
-  for (const c of view.hand ?? []) take(parseCard(c));
-  for (const c of discard) take(c);
-  const pool: number[] = [];
-  for (const [c, k] of unseen) for (let i = 0; i < k; i++) pool.push(c);
-  const shuffle = (): void => {
-    for (let i = pool.length - 1; i > 0; i--) {
-      const j = pick(rng, 0, i + 1);
-      [pool[i], pool[j]] = [pool[j], pool[i]];
+export class Determinizer {
+  private readonly sim: Sim;
+  private readonly template: Int32Array;
+  private readonly pool: number[] = [];
+  private readonly discard: number[];
+  private readonly me: number;
+  private readonly draws: (DrawInference | null)[];
+  private readonly plays: PlayInference[][];
+
+  constructor(
+    private readonly view: PlayerView,
+    private readonly infer: boolean,
+  ) {
+    const n = view.players.length;
+    this.me = view.seat ?? 0;
+    // The laid cards in order: the upcard, then every play of the round; the pile is their tail.
+    const laid: number[] = [parseCard(view.upcard)];
+    for (const a of view.log) if ('play' in a) for (const c of a.play) laid.push(parseCard(c));
+    this.discard = laid.slice(laid.length - view.discardCount);
+    const unseen = new Map<number, number>();
+    for (let d = 0; d < view.rules.decks; d++) for (const c of DECK) unseen.set(c, (unseen.get(c) ?? 0) + 1);
+    const take = (c: number): void => void unseen.set(c, (unseen.get(c) ?? 0) - 1);
+    for (const c of view.hand ?? []) take(parseCard(c));
+    for (const c of this.discard) take(c);
+    for (const [c, k] of unseen) for (let i = 0; i < k; i++) this.pool.push(c);
+    this.draws = infer ? drawInferences(view) : [];
+    this.plays = infer ? playInferences(view) : [];
+    this.sim = new Sim(view.rules, n, 2);
+    // Everything but the cards is the same in every sample: set it once, copy it in per sample.
+    this.deal(this.pool.slice());
+    finishDeterminization(view, this.sim, laid, new Int32Array(6));
+    this.template = this.sim.st.slice();
+  }
+
+  /** A fresh determinization (the same `Sim` object each time: use it before the next call). */
+  sample(rng: Int32Array): Sim {
+    const pool = this.pool;
+    const shuffle = (): void => {
+      for (let i = pool.length - 1; i > 0; i--) {
+        const j = pick(rng, 0, i + 1);
+        const t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+      }
+    };
+    shuffle();
+    this.sim.st.set(this.template);
+    if (!this.infer) this.deal(pool);
+    else {
+      // Deals that contradict an opponent's play are redealt (a few times; then the best one found stays).
+      const n = this.view.players.length;
+      let best: { hands: number[][]; stock: number[] } | null = null;
+      let bestMisses = Infinity;
+      for (let attempt = 0; attempt < INFER_ATTEMPTS; attempt++) {
+        if (attempt > 0) shuffle();
+        const dealt = dealInferred(this.view, pool, this.me, this.draws);
+        let misses = 0;
+        for (let s = 0; s < n; s++) if (s !== this.me) for (const p of this.plays[s]) if (!explains(dealt.hands[s], p)) misses++;
+        if (misses < bestMisses) {
+          best = dealt;
+          bestMisses = misses;
+        }
+        if (misses === 0) break;
+      }
+      this.sim.setCards(best!.hands, this.discard, best!.stock);
     }
-  };
-  shuffle();
-  let hands: number[][] = [];
-  if (infer) {
-    // Deals that contradict an opponent's last play are redealt (a few times; then the best one found stays).
-    const plays = playInferences(view);
-    let best: { hands: number[][]; stock: number[]; misses: number } | null = null;
-    for (let attempt = 0; attempt < INFER_ATTEMPTS; attempt++) {
-      if (attempt > 0) shuffle();
-      const dealt = dealInferred(view, pool, me);
-      let misses = 0;
-      for (let s = 0; s < n; s++) if (s !== me) for (const p of plays[s]) if (!explains(dealt.hands[s], p)) misses++;
-      if (!best || misses < best.misses) best = { ...dealt, misses };
-      if (misses === 0) break;
-    }
-    hands = best!.hands;
-    sim.setCards(hands, discard, best!.stock);
-  } else {
+    const st = this.sim.st;
+    for (let i = 0; i < 4; i++) st[O_RNG + i] = nextU32(rng, 0) | 0;
+    return this.sim;
+  }
+
+  /** The plain deal: the pool in order into the other hands, the rest is the stock. */
+  private deal(pool: readonly number[]): void {
+    const view = this.view;
+    const hands: number[][] = [];
     let at = 0;
-    for (let s = 0; s < n; s++) {
-      if (s === me) hands.push((view.hand ?? []).map(parseCard));
+    for (let s = 0; s < view.players.length; s++) {
+      if (s === this.me) hands.push((view.hand ?? []).map(parseCard));
       else {
         hands.push(pool.slice(at, at + view.handCounts[s]));
         at += view.handCounts[s];
       }
     }
-    sim.setCards(hands, discard, pool.slice(at));
+    this.sim.setCards(hands, this.discard, pool.slice(at));
   }
-  return finishDeterminization(view, sim, laid, rng);
+}
+
+/** One determinization of `view` (a fresh `Sim`; for many, keep a `Determinizer`). */
+export function determinize(view: PlayerView, rng: Int32Array, infer = false): Sim {
+  return new Determinizer(view, infer).sample(rng);
 }
 
 const INFER_ATTEMPTS = 24;
 
 /** Hands for everyone from the shuffled pool: cards bound by a forced draw first, then the rest. */
-function dealInferred(view: PlayerView, pool: readonly number[], me: number): { hands: number[][]; stock: number[] } {
+function dealInferred(view: PlayerView, pool: readonly number[], me: number, inf: readonly (DrawInference | null)[]): { hands: number[][]; stock: number[] } {
   const n = view.players.length;
   const hands: number[][] = [];
-  {
-    // Bound cards first, from the shuffled pool; then every other slot from what is left.
-    const used = new Uint8Array(pool.length);
-    const inf = drawInferences(view);
-    const partial: number[][] = view.players.map(() => []);
-    for (let s = 0; s < n; s++) {
-      const f = inf[s];
-      if (s === me || !f) continue;
-      for (let i = 0; i < pool.length && partial[s].length < f.count; i++) {
-        if (!used[i] && fits(pool[i], f)) {
-          used[i] = 1;
-          partial[s].push(pool[i]);
-        }
-      }
-    }
-    let i = 0;
-    for (let s = 0; s < n; s++) {
-      if (s === me) {
-        hands.push((view.hand ?? []).map(parseCard));
-        continue;
-      }
-      while (partial[s].length < view.handCounts[s]) {
-        while (used[i]) i++;
+  // Bound cards first, from the shuffled pool; then every other slot from what is left.
+  const used = new Uint8Array(pool.length);
+  const partial: number[][] = view.players.map(() => []);
+  for (let s = 0; s < n; s++) {
+    const f = inf[s];
+    if (s === me || !f) continue;
+    for (let i = 0; i < pool.length && partial[s].length < f.count; i++) {
+      if (!used[i] && fits(pool[i], f)) {
         used[i] = 1;
         partial[s].push(pool[i]);
       }
-      hands.push(partial[s]);
     }
-    return { hands, stock: pool.filter((_, j) => !used[j]) };
   }
+  let i = 0;
+  for (let s = 0; s < n; s++) {
+    if (s === me) {
+      hands.push((view.hand ?? []).map(parseCard));
+      continue;
+    }
+    while (partial[s].length < view.handCounts[s]) {
+      while (used[i]) i++;
+      used[i] = 1;
+      partial[s].push(pool[i]);
+    }
+    hands.push(partial[s]);
+  }
+  return { hands, stock: pool.filter((_, j) => !used[j]) };
 }
 
 /** The public state of the round, from the view, around the dealt cards. */
-function finishDeterminization(view: PlayerView, sim: Sim, laid: readonly number[], rng: Int32Array): Sim {
+function finishDeterminization(view: PlayerView, sim: Sim, laid: readonly number[], rng: Int32Array): void {
   const st = sim.st;
   const n = view.players.length;
   const me = view.seat ?? 0;
@@ -286,7 +326,6 @@ function finishDeterminization(view: PlayerView, sim: Sim, laid: readonly number
   st[O_RNG_OK] = 1;
   st[O_LAZY] = 1;
   for (let i = 0; i < 4; i++) st[O_RNG + i] = nextU32(rng, 0) | 0;
-  return sim;
 }
 
 /** The seat's result at the end of the round: higher is better. */
@@ -336,8 +375,9 @@ export function pimc(view: PlayerView, rng: Int32Array, options: PimcOptions = {
   }
   if (candidates.length <= 1) return fallback;
   const totals = new Float64Array(candidates.length);
+  const det = new Determinizer(view, false);
   for (let k = 0; k < options.samples; k++) {
-    const sim = determinize(view, rng);
+    const sim = det.sample(rng);
     for (let i = 0; i < candidates.length; i++) {
       sim.push();
       sim.apply(candidates[i] | ((candidates[i] & 7) === A_PLAY && (candidates[i] & F_CALL) ? F_CALL : 0));
