@@ -11,6 +11,28 @@ import { heartsIsmcts } from './hearts-search.js';
 import type { SearchLimits } from './search.js';
 import type { Level } from './shedding.js';
 
+/** Why the habits chose a card or a pass (turned into a sentence by `heartsHint`). */
+export type HeartsReason =
+  | { readonly kind: 'only' }
+  | { readonly kind: 'passDanger' }
+  | { readonly kind: 'passVoid'; readonly suit: string }
+  | { readonly kind: 'leadLow'; readonly suit: string }
+  | { readonly kind: 'huntQueen' }
+  | { readonly kind: 'duck' }
+  | { readonly kind: 'mustTake' }
+  | { readonly kind: 'shedQueen' }
+  | { readonly kind: 'shedHighSpade' }
+  | { readonly kind: 'shedHeart' }
+  | { readonly kind: 'shedHigh' }
+  | { readonly kind: 'breakMoon'; readonly seat: number }
+  /** The search's choice: it was tried `visits` times of `of`. */
+  | { readonly kind: 'search'; readonly visits: number; readonly of: number };
+
+export interface HeartsChoice {
+  readonly action: HeartsAction;
+  readonly reason: HeartsReason;
+}
+
 const ORDER = '23456789TJQKA';
 const rank = (c: string): number => ORDER.indexOf(c[0]);
 const isHighSpade = (c: string): boolean => c === 'As' || c === 'Ks';
@@ -24,16 +46,26 @@ export const HEARTS_SEARCH_BUDGETS = {
 } as const satisfies Record<string, SearchLimits>;
 
 export function chooseHearts(level: Level, view: HeartsView, rng: Int32Array, budget?: SearchLimits): HeartsAction {
+  return heartsChoice(level, view, rng, budget).action;
+}
+
+/** The level's choice and why (the view must offer an action). */
+export function heartsChoice(level: Level, view: HeartsView, rng: Int32Array, budget?: SearchLimits): HeartsChoice {
   const legal = view.legal;
-  if (legal.length === 1 || level === 'random') return legal[legal.length === 1 ? 0 : pick(rng, 0, legal.length)];
-  if ('give' in legal[0]) return { seat: view.seat ?? 0, give: passCards(view) };
-  if (level === 'easy' && pick(rng, 0, 5) === 0) return legal[pick(rng, 0, legal.length)];
+  if (legal.length === 1) return { action: legal[0], reason: { kind: 'only' } };
+  if (level === 'random' || (level === 'easy' && pick(rng, 0, 5) === 0)) return { action: legal[pick(rng, 0, legal.length)], reason: { kind: 'only' } };
+  const seat = view.seat ?? 0;
+  if ('give' in legal[0]) {
+    const { cards, reason } = passChoice(view);
+    return { action: { seat, give: cards }, reason };
+  }
+  const habit = heartsHabit(view);
   if (level === 'hard' || level === 'expert') {
     const best = heartsIsmcts(view, rng, budget ?? HEARTS_SEARCH_BUDGETS[level]);
     const found = best && legal.find((a) => 'play' in a && a.play[0] === cardName(best.card));
-    if (found) return found;
+    if (found && best) return { action: found, reason: cardName(best.card) === habit.card ? habit.reason : { kind: 'search', visits: best.visits, of: best.of } };
   }
-  return { seat: view.seat ?? 0, play: [heartsHabit(view)] as never };
+  return { action: { seat, play: [habit.card as CardName] }, reason: habit.reason };
 }
 
 const cardName = (card: number): string => `${ORDER[card & 15]}${'cdhs'[card >> 4]}`;
@@ -44,6 +76,10 @@ const cardName = (card: number): string => `${ORDER[card & 15]}${'cdhs'[card >> 
  * void to shed on later), then the most dangerous of the rest.
  */
 export function passCards(view: HeartsView): CardName[] {
+  return passChoice(view).cards;
+}
+
+function passChoice(view: HeartsView): { cards: CardName[]; reason: HeartsReason } {
   const hand = [...(view.hand ?? [])];
   const spades = hand.filter((c) => c[1] === 's').length;
   const out: CardName[] = [];
@@ -55,9 +91,10 @@ export function passCards(view: HeartsView): CardName[] {
     .map((s) => hand.filter((c) => c[1] === s))
     .filter((cs) => cs.length > 0 && cs.length <= 3 - out.length)
     .sort((a, b) => a.length - b.length || Math.max(...b.map(rank)) - Math.max(...a.map(rank)));
+  const reason: HeartsReason = side.length && !out.some((c) => c[1] === 's') ? { kind: 'passVoid', suit: side[0][0][1] } : { kind: 'passDanger' };
   if (side.length) for (const c of side[0]) give(c);
   for (const c of hand.sort((a, b) => danger(b) - danger(a))) give(c);
-  return out;
+  return { cards: out, reason };
 }
 
 /** The seat that has taken every point so far this hand with a real start on the moon (else null). */
@@ -82,7 +119,7 @@ function trickWinner(view: HeartsView): number {
 }
 
 /** The card the texts' habits play (the view must offer a card). */
-export function heartsHabit(view: HeartsView): string {
+export function heartsHabit(view: HeartsView): { card: string; reason: HeartsReason } {
   const cards = view.legal.map((a) => ('play' in a ? a.play[0] : ''));
   const hand = view.hand ?? [];
   const qsOut = !view.log.some((a) => 'play' in a && a.play[0] === 'Qs') && !hand.includes('Qs');
@@ -99,29 +136,30 @@ export function heartsHabit(view: HeartsView): string {
     const count = (s: string): number => hand.filter((c) => c[1] === s).length;
     const pickFrom = suits.length ? suits : [...bySuit.keys()];
     // A suspected moon: lead a high heart to take one back.
-    if (suspect !== null && bySuit.has('h')) return highest(bySuit.get('h')!);
+    if (suspect !== null && bySuit.has('h')) return { card: highest(bySuit.get('h')!), reason: { kind: 'breakMoon', seat: suspect } };
     pickFrom.sort((a, b) => (a === 's' ? -1 : 0) - (b === 's' ? -1 : 0) || count(a) - count(b) || rank(lowest(bySuit.get(a)!)) - rank(lowest(bySuit.get(b)!)));
-    return lowest(bySuit.get(pickFrom[0])!);
+    const card = lowest(bySuit.get(pickFrom[0])!);
+    return { card, reason: card[1] === 's' && safeSpades ? { kind: 'huntQueen' } : { kind: 'leadLow', suit: card[1] } };
   }
   const led = trick[0][1];
   if (cards.every((c) => c[1] === led)) {
     const high = Math.max(...trick.filter((c) => c[1] === led).map(rank));
     if (suspect !== null && trick.some((c) => c[1] === 'h' || c === 'Qs')) {
       const over = cards.filter((c) => rank(c) > high && c !== 'Qs');
-      if (over.length) return highest(over);
+      if (over.length) return { card: highest(over), reason: { kind: 'breakMoon', seat: suspect } };
     }
     const under = cards.filter((c) => rank(c) < high);
-    if (under.length) return highest(under);
+    if (under.length) return { card: highest(under), reason: { kind: 'duck' } };
     // Must take it: with the highest card (never the Qs while another will do).
     const notQs = cards.filter((c) => c !== 'Qs');
-    return highest(notQs.length ? notQs : cards);
+    return { card: highest(notQs.length ? notQs : cards), reason: { kind: 'mustTake' } };
   }
   // Void in the led suit: shed what hurts — the Qs, the high spades while the Qs is out, the highest heart.
-  if (cards.includes('Qs')) return 'Qs';
+  if (cards.includes('Qs')) return { card: 'Qs', reason: { kind: 'shedQueen' } };
   const highSpade = cards.filter(isHighSpade);
-  if (highSpade.length && qsOut) return highest(highSpade);
+  if (highSpade.length && qsOut) return { card: highest(highSpade), reason: { kind: 'shedHighSpade' } };
   const hearts = cards.filter((c) => c[1] === 'h');
-  if (hearts.length && (suspect === null || trickWinner(view) !== suspect)) return highest(hearts);
+  if (hearts.length && (suspect === null || trickWinner(view) !== suspect)) return { card: highest(hearts), reason: suspect === null ? { kind: 'shedHeart' } : { kind: 'breakMoon', seat: suspect } };
   const nonHearts = cards.filter((c) => c[1] !== 'h');
-  return highest(nonHearts.length ? nonHearts : cards);
+  return { card: highest(nonHearts.length ? nonHearts : cards), reason: { kind: 'shedHigh' } };
 }

@@ -2,7 +2,8 @@
  * Hints: the `medium` bot's choice and a short reason in Norwegian and English,
  * e.g. "Spar åtteren: Kari har ett kort igjen".
  */
-import { SUIT_NAMES, type Action, type Lang, type PlayerView } from '@olsen/engine';
+import { SUIT_NAMES, type Action, type HeartsAction, type HeartsView, type Lang, type PlayerView } from '@olsen/engine';
+import { heartsChoice, type HeartsReason } from './hearts.js';
 import { medium, type Reason } from './shedding.js';
 
 export interface Hint {
@@ -47,4 +48,48 @@ export function hint(view: PlayerView, lang: Lang = 'nb'): Hint | null {
   if (view.legal.length === 0) return null;
   const choice = medium(view);
   return { action: choice.action, reason: sentence(choice.reason, view, lang) };
+}
+
+export interface HeartsHint {
+  readonly action: HeartsAction;
+  readonly reason: string;
+}
+
+function heartsSentence(r: HeartsReason, view: HeartsView, lang: Lang): string {
+  const nb = lang === 'nb';
+  switch (r.kind) {
+    case 'only':
+      return nb ? 'Det er det eneste kortet du kan spille.' : 'It is the only card you can play.';
+    case 'passDanger':
+      return nb ? 'Send bort de farligste kortene: spardame, høye spar og høye hjerter.' : 'Pass the most dangerous cards: the queen of spades, high spades and high hearts.';
+    case 'passVoid':
+      return nb ? `Send bort alle ${suitName(r.suit, lang)}: da kan du kaste fra deg på den fargen senere.` : `Pass all your ${suitName(r.suit, lang)}: then you can throw cards away on that suit later.`;
+    case 'leadLow':
+      return nb ? `Spill ut lavt i ${suitName(r.suit, lang)}, der du har få kort.` : `Lead low in ${suitName(r.suit, lang)}, where you hold few cards.`;
+    case 'huntQueen':
+      return nb ? 'Spill ut lav spar: få spardamen fram mens den ikke kan treffe deg.' : 'Lead a low spade: draw the queen of spades out while it cannot hit you.';
+    case 'duck':
+      return nb ? 'Legg deg under: la en annen ta stikket.' : 'Stay under: let someone else take the trick.';
+    case 'mustTake':
+      return nb ? 'Du må ta stikket: gjør det med ditt høyeste kort.' : 'You must take the trick: do it with your highest card.';
+    case 'shedQueen':
+      return nb ? 'Kast spardamen nå som du ikke kan følge farge.' : 'Throw away the queen of spades now that you cannot follow suit.';
+    case 'shedHighSpade':
+      return nb ? 'Kast en høy spar: den kan fange spardamen senere.' : 'Throw away a high spade: it could catch the queen of spades later.';
+    case 'shedHeart':
+      return nb ? 'Kast ditt høyeste hjerter.' : 'Throw away your highest heart.';
+    case 'shedHigh':
+      return nb ? 'Kast ditt høyeste kort.' : 'Throw away your highest card.';
+    case 'breakMoon':
+      return nb ? `${view.players[r.seat]} kan ta alle poengene: ta et hjerter fra dem.` : `${view.players[r.seat]} may take every point: take a heart away from them.`;
+    case 'search':
+      return nb ? `Søket prøvde dette kortet ${r.visits} av ${r.of} ganger: det ga færrest poeng.` : `The search tried this card ${r.visits} times of ${r.of}: it gave the fewest points.`;
+  }
+}
+
+/** The suggested action for the viewer in Danish Olsen and why (the habits of `medium`). */
+export function heartsHint(view: HeartsView, lang: Lang = 'nb'): HeartsHint | null {
+  if (view.legal.length === 0) return null;
+  const choice = heartsChoice('medium', view, new Int32Array(6));
+  return { action: choice.action, reason: heartsSentence(choice.reason, view, lang) };
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, loadHearts, makeCard, nextHeartsRound, seedFromString, HeartsSim, type CardName, type HeartsGame } from '@olsen/engine';
-import { chooseHearts, heartsDeterminize, heartsIsmcts, heartsKnowledge, passCards, searchRules } from '../src/index.js';
+import { chooseHearts, heartsDeterminize, heartsHint, heartsIsmcts, heartsKnowledge, passCards, searchRules } from '../src/index.js';
 import { unwrap } from '../../engine/test/helpers.js';
 
 /** Plays a game with the habits, calling `each` at every decision in the play. */
@@ -95,5 +95,9 @@ describe('Danish Olsen determinization', () => {
     seedFromString(rng, 0, 'qs');
     const best = heartsIsmcts(heartsViewFor(g, 1), rng, { iterations: 400, ms: 1000 });
     expect(makeCard(best!.card)).toBe('Qs');
+    // The hint says the same, with its reason in both languages.
+    expect(heartsHint(heartsViewFor(g, 1), 'en')).toEqual({ action: { seat: 1, play: ['Qs'] }, reason: 'Throw away the queen of spades now that you cannot follow suit.' });
+    expect(heartsHint(heartsViewFor(g, 1), 'nb')?.reason).toBe('Kast spardamen nå som du ikke kan følge farge.');
+    expect(heartsHint(heartsViewFor(g, 2))).toBeNull();
   });
 });

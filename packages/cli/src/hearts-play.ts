@@ -10,7 +10,7 @@ import {
 } from '@olsen/engine';
 import { suitSymbol } from './i18n.js';
 import { createPrompt } from './prompt.js';
-import { chooseHearts, type Level } from '@olsen/bots';
+import { chooseHearts, heartsHint, type Level } from '@olsen/bots';
 
 const TEXT = {
   nb: {
@@ -23,7 +23,8 @@ const TEXT = {
     lastTrick: (cards: string, who: string) => `Forrige stikk: ${cards} → ${who}`,
     scores: 'Poeng (denne given / totalt)',
     yourHand: 'Din hånd',
-    yourTurn: 'Din tur. Velg et nummer eller skriv et kort (f.eks. Qs):',
+    yourTurn: 'Din tur. Velg et nummer eller skriv et kort (f.eks. Qs); ? gir et råd:',
+    hint: 'Råd',
     played: (who: string, card: string) => `${who} legger ${card}.`,
     passed: (who: string) => `${who} har gitt bort tre kort.`,
     took: (who: string, pts: number) => `${who} tar stikket${pts ? ` (${pts} poeng)` : ''}.`,
@@ -45,7 +46,8 @@ const TEXT = {
     lastTrick: (cards: string, who: string) => `Last trick: ${cards} → ${who}`,
     scores: 'Points (this hand / total)',
     yourHand: 'Your hand',
-    yourTurn: 'Your turn. Pick a number or type a card (e.g. Qs):',
+    yourTurn: 'Your turn. Pick a number or type a card (e.g. Qs); ? for a hint:',
+    hint: 'Hint',
     played: (who: string, card: string) => `${who} plays ${card}.`,
     passed: (who: string) => `${who} has passed three cards.`,
     took: (who: string, pts: number) => `${who} takes the trick${pts ? ` (${pts} points)` : ''}.`,
@@ -147,6 +149,11 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     const text = line.trim();
     if (text === '') continue;
     if (/^(q|quit|avslutt)$/i.test(text)) break;
+    if (/^(\?|hint|hjelp)$/i.test(text)) {
+      const h = heartsHint(v, o.lang);
+      if (h) out(`${t.hint}: ${'play' in h.action ? pretty(h.action.play[0]) : h.action.give.map(pretty).join(' ')} — ${h.reason}`);
+      continue;
+    }
     const num = Number(text);
     if (Number.isInteger(num) && num >= 1 && num <= legal.length) {
       act(legal[num - 1]);

@@ -190,6 +190,13 @@ describe('Danish Olsen in the CLI', () => {
     expect(en.stdout).toMatch(/Not allowed: .*\(H\d+\)/);
   });
 
+  it('play --game olsen-dk answers ? with a hint and its reason, in both languages', () => {
+    const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--rules', '{"deals":1}'], ['?', ...new Array(40).fill('1')].join('\n') + '\n');
+    expect(nb.stdout).toMatch(/Råd: \S+ — .+\./);
+    const en = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--lang', 'en', '--rules', '{"deals":1}'], ['?', ...new Array(40).fill('1')].join('\n') + '\n');
+    expect(en.stdout).toMatch(/Hint: \S+ — .+\./);
+  });
+
   it('bench --game olsen-dk prints the tiers', () => {
     const r = olsen(['bench', '--game', 'olsen-dk', '--json', '--games', '2000', '--api-games', '5', '--repeats', '1']);
     expect(r.code).toBe(0);

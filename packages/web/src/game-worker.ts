@@ -4,7 +4,7 @@
  * replays for online games too. The page never applies a rule itself: it
  * shows the views this worker (or the server) sends.
  */
-import { chooseHearts, chooseShedding, hint as sheddingHint } from '@olsen/bots';
+import { chooseHearts, chooseShedding, heartsHint, hint as sheddingHint } from '@olsen/bots';
 import {
   actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, resultOf, seedFromString, stageOf, startGame, viewOf,
   applyAction as applyStep, createGame, createHeartsGame, createHeartsRound, createRound,
@@ -145,9 +145,7 @@ function handle(m: WorkerRequest): WorkerReply {
       return game ? { ok: true, record: recordOf(game), result: resultOf(game), hearts: isHeartsGame(game) } : { ok: false, error: { code: 'not_started', message: 'No game.' } };
     case 'hint': {
       if (isHeartsView(m.view)) {
-        if (m.view.legal.length === 0) return { ok: true, hint: null };
-        const action = chooseHearts('medium', m.view, rng);
-        return { ok: true, hint: { action, reason: m.lang === 'nb' ? 'Det datamaskinen på middels nivå ville gjort.' : 'What the medium computer player would do.' } };
+        return { ok: true, hint: heartsHint(m.view, m.lang) };
       }
       return { ok: true, hint: sheddingHint(m.view, m.lang) };
     }
