@@ -129,22 +129,26 @@ export function playInferences(view: PlayerView): PlayInference[][] {
   return out;
 }
 
-/** Would the plain player holding `hand` (after the play) have made play `f`? */
+const COUNTS = new Int32Array(4);
+
+/** Would the plain player holding `hand` (after the play) have made play `f`? (Called per play per deal: no allocation.) */
 export function explains(hand: readonly number[], f: PlayInference): boolean {
-  const counts = [0, 0, 0, 0];
-  const playable = [false, false, false, false];
-  const before = [...hand, ...f.later, f.card];
-  for (const c of before) {
-    if ((c & 15) === 6) continue;
-    counts[c >> 4]++;
-    if (c >> 4 === f.suit || (c & 15) === f.rank) playable[c >> 4] = true;
-  }
+  COUNTS.fill(0);
+  let playable = 0;
+  const add = (c: number): void => {
+    if ((c & 15) === 6) return;
+    COUNTS[c >> 4]++;
+    if (c >> 4 === f.suit || (c & 15) === f.rank) playable |= 1 << (c >> 4);
+  };
+  for (let i = 0; i < hand.length; i++) add(hand[i]);
+  for (let i = 0; i < f.later.length; i++) add(f.later[i]);
+  add(f.card);
   if (f.eight) {
-    if (playable.some(Boolean)) return false;
-    return f.named < 0 || counts.every((k) => k <= counts[f.named]);
+    if (playable !== 0) return false;
+    return f.named < 0 || (COUNTS[0] <= COUNTS[f.named] && COUNTS[1] <= COUNTS[f.named] && COUNTS[2] <= COUNTS[f.named] && COUNTS[3] <= COUNTS[f.named]);
   }
-  const mine = counts[f.card >> 4];
-  for (let s = 0; s < 4; s++) if (playable[s] && counts[s] > mine) return false;
+  const mine = COUNTS[f.card >> 4];
+  for (let s = 0; s < 4; s++) if (playable & (1 << s) && COUNTS[s] > mine) return false;
   return true;
 }
 
@@ -163,6 +167,7 @@ export class Determinizer {
   private readonly pool: number[] = [];
   private readonly discard: number[];
   private readonly me: number;
+  private readonly myHand: readonly number[];
   private readonly draws: (DrawInference | null)[];
   private readonly plays: PlayInference[][];
 
@@ -172,6 +177,7 @@ export class Determinizer {
   ) {
     const n = view.players.length;
     this.me = view.seat ?? 0;
+    this.myHand = (view.hand ?? []).map(parseCard);
     // The laid cards in order: the upcard, then every play of the round; the pile is their tail.
     const laid: number[] = [parseCard(view.upcard)];
     for (const a of view.log) if ('play' in a) for (const c of a.play) laid.push(parseCard(c));
@@ -212,7 +218,7 @@ export class Determinizer {
       let bestMisses = Infinity;
       for (let attempt = 0; attempt < INFER_ATTEMPTS; attempt++) {
         if (attempt > 0) shuffle();
-        const dealt = dealInferred(this.view, pool, this.me, this.draws);
+        const dealt = dealInferred(this.view, pool, this.me, this.myHand, this.draws);
         let misses = 0;
         for (let s = 0; s < n; s++) if (s !== this.me) for (const p of this.plays[s]) if (!explains(dealt.hands[s], p)) misses++;
         if (misses < bestMisses) {
@@ -234,7 +240,7 @@ export class Determinizer {
     const hands: number[][] = [];
     let at = 0;
     for (let s = 0; s < view.players.length; s++) {
-      if (s === this.me) hands.push((view.hand ?? []).map(parseCard));
+      if (s === this.me) hands.push(this.myHand as number[]);
       else {
         hands.push(pool.slice(at, at + view.handCounts[s]));
         at += view.handCounts[s];
@@ -252,7 +258,7 @@ export function determinize(view: PlayerView, rng: Int32Array, infer = false): S
 const INFER_ATTEMPTS = 24;
 
 /** Hands for everyone from the shuffled pool: cards bound by a forced draw first, then the rest. */
-function dealInferred(view: PlayerView, pool: readonly number[], me: number, inf: readonly (DrawInference | null)[]): { hands: number[][]; stock: number[] } {
+function dealInferred(view: PlayerView, pool: readonly number[], me: number, myHand: readonly number[], inf: readonly (DrawInference | null)[]): { hands: number[][]; stock: number[] } {
   const n = view.players.length;
   const hands: number[][] = [];
   // Bound cards first, from the shuffled pool; then every other slot from what is left.
@@ -271,7 +277,7 @@ function dealInferred(view: PlayerView, pool: readonly number[], me: number, inf
   let i = 0;
   for (let s = 0; s < n; s++) {
     if (s === me) {
-      hands.push((view.hand ?? []).map(parseCard));
+      hands.push(myHand as number[]);
       continue;
     }
     while (partial[s].length < view.handCounts[s]) {
