@@ -127,16 +127,21 @@ function unseenCounts(view: PlayerView): Int32Array {
   for (let s = 0; s < 4; s++) out[s] = 12 * decks;
   for (let k = 0; k < 13; k++) out[4 + k] = (k === 6 ? 0 : 4) * decks;
   out[17] = 4 * decks;
-  const laid: string[] = [view.upcard];
-  for (const a of view.log) if ('play' in a) laid.push(...a.play);
-  const seen = [...(view.hand ?? []), ...laid.slice(laid.length - view.discardCount)];
-  for (const c of seen) {
+  const see = (c: string): void => {
     if (isEight(c)) out[17]--;
     else {
       out[suitIndex(c[1])]--;
-      out[4 + '23456789TJQKA'.indexOf(c[0])]--;
+      out[4 + RANKS.indexOf(c[0])]--;
     }
+  };
+  for (const c of view.hand ?? []) see(c);
+  // The pile is the tail of the laid cards (the upcard, then every play): read it from the end of the log.
+  let left = view.discardCount;
+  for (let i = view.log.length - 1; i >= 0 && left > 0; i--) {
+    const a = view.log[i];
+    if ('play' in a) for (let j = a.play.length - 1; j >= 0 && left > 0; j--, left--) see(a.play[j]);
   }
+  if (left > 0) see(view.upcard);
   return out;
 }
 

@@ -99,7 +99,7 @@ describe('shedding bots', () => {
       }),
       { numRuns: 60, seed: 11 },
     );
-  });
+  }, 180_000); // 60 random games, some to 100 points with unlimited draws: room for a busy CI machine
 });
 
 describe('Danish Olsen bots', () => {
