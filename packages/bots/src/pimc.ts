@@ -24,54 +24,87 @@ export interface PimcOptions {
 const simGreedy = policyOf('greedy');
 
 /**
- * What an opponent's last draw says about its hand: when its most recent
- * turn began with a draw, the cards it held then (and holds still) had no
- * card of the suit in play, none of the top card's rank and no eight — had
- * it held one, it would have played. `count` of its cards are bound by that.
- * (A voluntary draw, S12's decision, would make this wrong: the bots that
- * use it take the risk, since the texts' players rarely draw by choice.)
+ * What an opponent's forced draws say about its hand. A turn begun with a
+ * draw means the cards held then had no card of the suit in play, none of
+ * the top card's rank and no eight — had it held one, it would have played;
+ * and while a playable drawn card must be played (S13), the cards it kept
+ * from that turn's draws did not fit either. Cards leave a hand only by
+ * play, so the cards held at an earlier such turn and still held were held
+ * at every later one too: a tier of `count` cards fits none of the suits
+ * (`suits`, a bit per suit) and ranks (`ranks`, a bit per rank) of every
+ * forced draw from its own on. Tiers come strictest first; a catch's
+ * penalty cards start the story over. (A voluntary draw, S12's decision,
+ * would make this wrong: the bots that use it take the risk, since the
+ * texts' players rarely draw by choice.)
  */
 export interface DrawInference {
   readonly count: number;
-  readonly suit: number;
-  readonly rank: number;
+  readonly suits: number;
+  readonly ranks: number;
 }
 
 /** Rule sets where "nothing fitted" means no card of the suit, of the rank, and no eight. */
 const plainRules = (view: PlayerView): boolean => !view.rules.noEightOnEight && view.rules.noTwistFirstTurn === 'off' && !view.rules.specialCards && view.rules.aceDraws === 0;
 
-export function drawInferences(view: PlayerView): (DrawInference | null)[] {
+interface DrawEvent {
+  suit: number;
+  rank: number;
+  draws: number;
+  playedAfter: boolean;
+}
+
+export function drawInferences(view: PlayerView): DrawInference[][] {
   const n = view.players.length;
-  const out: (DrawInference | null)[] = Array.from({ length: n }, () => null);
+  const out: DrawInference[][] = Array.from({ length: n }, () => []);
+  if (!plainRules(view)) return out;
   let top = view.upcard;
   let active = SUITS.indexOf(view.upcard[1] as never);
-  // Per seat: the state at the start of its latest turn, and what happened in that turn.
-  const turn: { suit: number; rank: string; drewFirst: boolean; draws: number; played: number }[] = Array.from({ length: n }, () => ({ suit: -1, rank: '', drewFirst: false, draws: 0, played: 0 }));
+  const events: DrawEvent[][] = Array.from({ length: n }, () => []);
   let current = -1;
+  let event: DrawEvent | null = null;
   for (const a of view.log) {
+    if ('catch' in a) events[a.catch].length = 0;
     if ('catch' in a || ('call' in a && !('play' in a))) continue;
     if (a.seat !== current) {
       current = a.seat;
-      turn[a.seat] = { suit: active, rank: top[0], drewFirst: 'draw' in a, draws: 0, played: 0 };
+      event = null;
+      if ('draw' in a) {
+        event = { suit: active, rank: RANK_CHARS.indexOf(top[0]), draws: 0, playedAfter: false };
+        events[a.seat].push(event);
+      }
     }
-    const t = turn[a.seat];
-    if ('draw' in a) t.draws++;
+    if ('draw' in a && event) event.draws++;
     if ('play' in a) {
-      t.played += a.play.length;
+      if (event) event.playedAfter = true;
       top = a.play[a.play.length - 1];
       active = a.suit ? SUITS.indexOf(a.suit) : SUITS.indexOf(top[1] as never);
     } else if ('suit' in a) active = SUITS.indexOf(a.suit);
   }
-  if (!plainRules(view)) return out;
+  const keptFit = view.rules.drawnCardMustBePlayed;
   for (let s = 0; s < n; s++) {
-    const t = turn[s];
-    if (s === view.seat || !t.drewFirst || t.suit < 0) continue;
-    // The drawn cards are free; a card played after drawing was one of them (S13).
-    const count = view.handCounts[s] - Math.max(0, t.draws - t.played);
-    if (count > 0) out[s] = { count, suit: t.suit, rank: '23456789TJQKA'.indexOf(t.rank) };
+    const ev = events[s];
+    if (s === view.seat || ev.length === 0) continue;
+    // From the latest forced draw back: cards kept at later draws are free of the earlier ones' bounds.
+    let keptLater = 0;
+    let suits = 0;
+    let ranks = 0;
+    const tiers: DrawInference[] = [];
+    for (let j = ev.length - 1; j >= 0; j--) {
+      const e = ev[j];
+      const kept = Math.max(0, e.draws - (e.playedAfter ? 1 : 0));
+      suits |= 1 << e.suit;
+      ranks |= 1 << e.rank;
+      const count = view.handCounts[s] - keptLater - (keptFit ? 0 : kept);
+      keptLater += kept;
+      if (count <= 0) break;
+      tiers.unshift({ count, suits, ranks });
+    }
+    out[s] = tiers;
   }
   return out;
 }
+
+const RANK_CHARS = '23456789TJQKA';
 
 /**
  * What an opponent's last play says, read as the texts' plain player would
@@ -152,7 +185,7 @@ export function explains(hand: readonly number[], f: PlayInference): boolean {
   return true;
 }
 
-const fits = (c: number, f: DrawInference): boolean => (c >> 4) !== f.suit && (c & 15) !== f.rank && (c & 15) !== 6;
+const fits = (c: number, f: DrawInference): boolean => !((f.suits >> (c >> 4)) & 1) && !((f.ranks >> (c & 15)) & 1) && (c & 15) !== 6;
 
 /**
  * Deals simulator states consistent with `view`, the hidden cards at random —
@@ -168,7 +201,7 @@ export class Determinizer {
   private readonly discard: number[];
   private readonly me: number;
   private readonly myHand: readonly number[];
-  private readonly draws: (DrawInference | null)[];
+  private readonly draws: DrawInference[][];
   private readonly plays: PlayInference[][];
 
   constructor(
@@ -257,20 +290,22 @@ export function determinize(view: PlayerView, rng: Int32Array, infer = false): S
 
 const INFER_ATTEMPTS = 24;
 
-/** Hands for everyone from the shuffled pool: cards bound by a forced draw first, then the rest. */
-function dealInferred(view: PlayerView, pool: readonly number[], me: number, myHand: readonly number[], inf: readonly (DrawInference | null)[]): { hands: number[][]; stock: number[] } {
+/** Hands for everyone from the shuffled pool: cards bound by forced draws first (strictest tier first), then the rest. */
+function dealInferred(view: PlayerView, pool: readonly number[], me: number, myHand: readonly number[], inf: readonly (readonly DrawInference[])[]): { hands: number[][]; stock: number[] } {
   const n = view.players.length;
   const hands: number[][] = [];
   // Bound cards first, from the shuffled pool; then every other slot from what is left.
   const used = new Uint8Array(pool.length);
   const partial: number[][] = view.players.map(() => []);
   for (let s = 0; s < n; s++) {
-    const f = inf[s];
-    if (s === me || !f) continue;
-    for (let i = 0; i < pool.length && partial[s].length < f.count; i++) {
-      if (!used[i] && fits(pool[i], f)) {
-        used[i] = 1;
-        partial[s].push(pool[i]);
+    if (s === me) continue;
+    // Strictest tier first: its cards fit every looser tier too.
+    for (const f of inf[s]) {
+      for (let i = 0; i < pool.length && partial[s].length < f.count; i++) {
+        if (!used[i] && fits(pool[i], f)) {
+          used[i] = 1;
+          partial[s].push(pool[i]);
+        }
       }
     }
   }
