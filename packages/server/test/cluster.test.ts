@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { verifyRecord, type AnyAction, type GameRecord } from '@olsen/engine';
 import type { TableUpdate } from '@olsen/protocol';
 import { configFromEnv, ConfigError, startServer } from '../src/index.js';
-import { Client, PG_URL, testConfig } from './helpers.js';
+import { Client, PG_URL, testConfig, api } from './helpers.js';
 import { Balancer, freePort, launch } from './processes.js';
 import { replaySteps } from './replay.js';
 
@@ -76,7 +76,7 @@ describe('two server processes on PostgreSQL and Redis', () => {
       clients.push(c);
     }
     // The balancer spread the four connections over both processes (each process counts its own).
-    const connections = async (port: number): Promise<number> => ((await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { connections: number }).connections;
+    const connections = async (port: number): Promise<number> => ((await (await api(`http://127.0.0.1:${port}/healthz`)).json()) as { connections: number }).connections;
     const spread = await Promise.all(procs.map((p) => connections(p.port)));
     expect(spread.every((n) => n >= 1), `connections per process: ${spread.join(', ')}`).toBe(true);
     const [anne, ...others] = clients;
@@ -115,7 +115,7 @@ describe('two server processes on PostgreSQL and Redis', () => {
     // Every client is now on the surviving process.
     expect(await connections(survivor.port)).toBe(4);
 
-    const record = (await (await fetch(`${url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
+    const record = (await (await api(`${url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
     const verified = verifyRecord(record);
     expect(verified.ok && verified.result.finished).toBe(true);
     const steps = replaySteps(record);
@@ -173,7 +173,7 @@ describe('two server processes on PostgreSQL and Redis', () => {
     }
     expect(races).toBeGreaterThan(2);
     const end = anneA.latest.get(code)!;
-    const record = (await (await fetch(`${b.url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
+    const record = (await (await api(`${b.url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
     expect(verifyRecord(record).ok).toBe(true);
     // The move log: one row per action of the record, each slot once.
     const c = new pg.Client({ connectionString: PG_URL });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { verifyRecord, type AnyAction, type GameRecord } from '@olsen/engine';
-import { Client, PG_URL } from './helpers.js';
+import { Client, PG_URL, api } from './helpers.js';
 import { freePort, launch } from './processes.js';
 import { replaySteps } from './replay.js';
 
@@ -60,7 +60,7 @@ describe.each([
     const end = await anne.until((u) => u.code === created.code && u.status === 'finished', 120_000);
     players.forEach((p) => p.stop());
     expect(end.view!.version).toBeGreaterThan(versionAtCrash);
-    const record = (await (await fetch(`${url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
+    const record = (await (await api(`${url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
     const verified = verifyRecord(record);
     expect(verified.ok && verified.result.finished).toBe(true);
     const steps = replaySteps(record);

@@ -26,8 +26,24 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
 
 export const startTest = (over: Partial<ServerConfig> = {}): Promise<OlsenServer> => startServer(testConfig(over));
 
+/**
+ * fetch, once more on a connection reset. The clients and the server share this
+ * process's event loop: after a long busy stretch the client can pick a kept-alive
+ * connection whose idle timeout the server has just acted on. Browsers retry such a
+ * request on a new connection too; every request the tests send is safe to repeat.
+ */
+export async function api(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET' && code !== 'EPIPE') throw e;
+    return fetch(url, init);
+  }
+}
+
 export async function guest(url: string, name: string): Promise<{ token: string; id: string }> {
-  const res = await fetch(`${url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  const res = await api(`${url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
   const body = (await res.json()) as { token: string; player: { id: string } };
   return { token: body.token, id: body.player.id };
 }

@@ -10,7 +10,7 @@ import { io } from 'socket.io-client';
 import { verifyRecord, type AnyAction, type GameRecord } from '@olsen/engine';
 import { ERROR_CODES } from '@olsen/protocol';
 import { ConfigError, configFromEnv, type OlsenServer } from '../src/index.js';
-import { Client, startTest } from './helpers.js';
+import { Client, startTest, api } from './helpers.js';
 
 const codes = new Set<string>(ERROR_CODES);
 
@@ -134,11 +134,11 @@ describe('bad input', () => {
     for (const t of tables) {
       const end = await t.p.until((u) => u.code === t.c && u.status === 'finished', 120_000);
       t.auto.stop();
-      const record = (await (await fetch(`${server.url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
+      const record = (await (await api(`${server.url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
       expect(verifyRecord(record).ok).toBe(true);
       t.p.close();
     }
-    expect((await (await fetch(`${server.url}/healthz`)).json()) as object).toMatchObject({ ok: true });
+    expect((await (await api(`${server.url}/healthz`)).json()) as object).toMatchObject({ ok: true });
     hostile.close();
   });
 });

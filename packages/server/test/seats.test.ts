@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyAction } from '@olsen/engine';
 import type { OlsenServer } from '../src/index.js';
-import { Client, startTest } from './helpers.js';
+import { Client, startTest, api } from './helpers.js';
 
 describe('seats, timers and rematch', () => {
   let server: OlsenServer;
@@ -18,7 +18,7 @@ describe('seats, timers and rematch', () => {
     const bo = await Client.open(server.url, 'Bo');
     const open = ((await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', listed: true, seats: [{ kind: 'open' }, { kind: 'bot', level: 'easy' }] })) as { code: string }).code;
     const hidden = ((await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }] })) as { code: string }).code;
-    const lobby = (await (await fetch(`${server.url}/api/lobby`)).json()) as { tables: { code: string; openSeats: number }[] };
+    const lobby = (await (await api(`${server.url}/api/lobby`)).json()) as { tables: { code: string; openSeats: number }[] };
     expect(lobby.tables.map((t) => t.code)).toContain(open);
     expect(lobby.tables.map((t) => t.code)).not.toContain(hidden);
     expect(lobby.tables.find((t) => t.code === open)!.openSeats).toBe(1);
@@ -100,7 +100,7 @@ describe('the last-card call in real time', () => {
     // The catch came right after Anne's play that left her one card, before anything else.
     expect(log[i - 1]).toMatchObject({ seat: 0 });
     expect('play' in log[i - 1] && !('call' in log[i - 1])).toBe(true);
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await api(`${server.url}/metrics`)).text();
     expect(metrics).toMatch(/olsen_actions_total \d+/);
     expect(metrics).toMatch(/olsen_connections 2/);
     anne.close();

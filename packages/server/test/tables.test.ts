@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHeartsView, verifyRecord, viewOf, type AnyAction, type GameRecord } from '@olsen/engine';
 import type { TableUpdate } from '@olsen/protocol';
 import type { OlsenServer } from '../src/index.js';
-import { Client, startTest } from './helpers.js';
+import { Client, startTest, api } from './helpers.js';
 import { replaySteps } from './replay.js';
 
 const CARD = /"([2-9TJQKA][cdhs])"/g;
@@ -23,7 +23,7 @@ function allowedCards(u: TableUpdate): Set<string> {
 }
 
 async function fetchRecord(url: string, id: string): Promise<GameRecord> {
-  const res = await fetch(`${url}/api/games/${id}/record`);
+  const res = await api(`${url}/api/games/${id}/record`);
   expect(res.status).toBe(200);
   return (await res.json()) as GameRecord;
 }
@@ -77,7 +77,7 @@ describe('tables over socket.io (SQLite)', () => {
     expect(created.ok).toBe(true);
     const code = (created as { code: string }).code;
     // The link carries the code; the table's public page answers without a token.
-    const page = (await (await fetch(`${server.url}/api/tables/${code}`)).json()) as { table: { seats: unknown[] } };
+    const page = (await (await api(`${server.url}/api/tables/${code}`)).json()) as { table: { seats: unknown[] } };
     expect(page.table.seats).toHaveLength(4);
     expect(await bo.req({ type: 'join', code })).toEqual({ ok: true, seat: 1 });
     expect(await carl.req({ type: 'watch', code })).toEqual({ ok: true });
@@ -111,7 +111,7 @@ describe('tables over socket.io (SQLite)', () => {
     const seen = carl.frames.filter((u) => u.code === code && u.view);
     expect(seen.length).toBeGreaterThan(10);
     expect(seen.every((u) => u.you === null && u.view!.hand === null && u.view!.legal.length === 0)).toBe(true);
-    const stats = (await (await fetch(`${server.url}/api/players/${(await (await fetch(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Anne', token: anne.token }) })).json() as { player: { id: string } }).player.id}/stats`)).json()) as { stats: { game: string; games: number; rating: unknown }[] };
+    const stats = (await (await api(`${server.url}/api/players/${(await (await api(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Anne', token: anne.token }) })).json() as { player: { id: string } }).player.id}/stats`)).json()) as { stats: { game: string; games: number; rating: unknown }[] };
     expect(stats.stats).toEqual([expect.objectContaining({ game: 'olsen', games: 1, rating: expect.any(Object) })]);
     for (const c of [anne, bo, carl]) c.close();
   });
