@@ -10,5 +10,6 @@ export * from './hearts-search.js';
 export * from './hint.js';
 export * from './sim-policies.js';
 export * from './pimc.js';
+export * from './belief.js';
 export * from './ismcts.js';
 export * from './search.js';

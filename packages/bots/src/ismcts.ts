@@ -16,8 +16,12 @@ import { policyOf } from './sim-policies.js';
 export interface SearchBudget extends SearchLimits {
   /** Deal the unseen cards so that opponents' forced draws stay explained (default true). */
   readonly infer?: boolean;
-  /** How opponents move inside the tree: as searchers (`tree`, the default) or as the greedy policy (`greedy`). */
-  readonly opponents?: 'tree' | 'greedy';
+  /**
+   * How opponents move inside the tree: as searchers (`tree`), as the yardstick's
+   * policy (`greedy`), or (`auto`, the default) as the yardstick while their play
+   * reads as its, else as searchers.
+   */
+  readonly opponents?: 'tree' | 'greedy' | 'auto';
 }
 
 const simGreedy = policyOf('greedy');
@@ -53,7 +57,10 @@ export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget):
   const own = view.legal.filter((a) => a.seat === me);
   if (own.length === 1) return { action: own[0], reason: { kind: 'only' } };
   const startTotals = view.players.map((_, s) => view.totals?.[s] ?? 0);
-  const det = new Determinizer(view, budget.infer ?? true);
+  const det = new Determinizer(view, budget.infer ?? true, rng);
+  const opponents = budget.opponents ?? 'auto';
+  // A seat that plays like the yardstick is best predicted by it; the search then branches on its own moves only.
+  const modelled = Uint8Array.from(view.players, (_, s) => (s !== me && (opponents === 'greedy' || (opponents === 'auto' && det.plainPlayer(s))) ? 1 : 0));
   const problem: Problem<Sim> = {
     sample: () => det.sample(rng),
     live: (sim) => sim.phase <= 1,
@@ -65,7 +72,7 @@ export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget):
     },
     // At the root only whole moves the view can express (multi-card chains go to the heuristics).
     rootAllowed: (code) => toAction(view, code) !== undefined,
-    ...(budget.opponents === 'greedy' ? { modelled: (seat: number) => seat !== me, modelMove: (sim: Sim, codes: Int32Array, n: number) => simGreedy(sim, codes, n, rng) } : {}),
+    ...(opponents === 'tree' ? {} : { modelled: (seat: number) => modelled[seat] === 1, modelMove: (sim: Sim, codes: Int32Array, n: number) => simGreedy(sim, codes, n, rng) }),
   };
   const best = search(problem, view.players.length, budget, rng);
   const action = best ? toAction(view, best.code) : undefined;

@@ -13,186 +13,24 @@ import {
   O_LAZY, O_OUT, O_PASS_STREAK, O_PENDING, O_PHASE, O_PLACE, O_RNG, O_RNG_OK, O_ROUND, O_TOP, O_TOTAL, O_TO_MOVE, O_UPCARD, O_VOLUNTARY,
   O_WINDOW, O_WINNER, P_GAME_OVER, P_ROUND_OVER, P_TURN, SUITS, Sim, makeCard, nextU32, parseCard, pick, type Action, type PlayerView,
 } from '@olsen/engine';
+import { Belief, readableRules } from './belief.js';
 import { greedy as greedyView, type Choice } from './shedding.js';
 import { policyOf } from './sim-policies.js';
 
 export interface PimcOptions {
   /** Determinizations per decision. */
   readonly samples: number;
+  /** Deal from the `Belief` (opponents read as the yardstick) instead of at random. */
+  readonly infer?: boolean;
 }
 
 const simGreedy = policyOf('greedy');
 
 /**
- * What an opponent's forced draws say about its hand. A turn begun with a
- * draw means the cards held then had no card of the suit in play, none of
- * the top card's rank and no eight — had it held one, it would have played;
- * and while a playable drawn card must be played (S13), the cards it kept
- * from that turn's draws did not fit either. Cards leave a hand only by
- * play, so the cards held at an earlier such turn and still held were held
- * at every later one too: a tier of `count` cards fits none of the suits
- * (`suits`, a bit per suit) and ranks (`ranks`, a bit per rank) of every
- * forced draw from its own on. Tiers come strictest first; a catch's
- * penalty cards start the story over. (A voluntary draw, S12's decision,
- * would make this wrong: the bots that use it take the risk, since the
- * texts' players rarely draw by choice.)
- */
-export interface DrawInference {
-  readonly count: number;
-  readonly suits: number;
-  readonly ranks: number;
-}
-
-/** Rule sets where "nothing fitted" means no card of the suit, of the rank, and no eight. */
-const plainRules = (view: PlayerView): boolean => !view.rules.noEightOnEight && view.rules.noTwistFirstTurn === 'off' && !view.rules.specialCards && view.rules.aceDraws === 0;
-
-interface DrawEvent {
-  suit: number;
-  rank: number;
-  draws: number;
-  playedAfter: boolean;
-}
-
-export function drawInferences(view: PlayerView): DrawInference[][] {
-  const n = view.players.length;
-  const out: DrawInference[][] = Array.from({ length: n }, () => []);
-  if (!plainRules(view)) return out;
-  let top = view.upcard;
-  let active = SUITS.indexOf(view.upcard[1] as never);
-  const events: DrawEvent[][] = Array.from({ length: n }, () => []);
-  let current = -1;
-  let event: DrawEvent | null = null;
-  for (const a of view.log) {
-    if ('catch' in a) events[a.catch].length = 0;
-    if ('catch' in a || ('call' in a && !('play' in a))) continue;
-    if (a.seat !== current) {
-      current = a.seat;
-      event = null;
-      if ('draw' in a) {
-        event = { suit: active, rank: RANK_CHARS.indexOf(top[0]), draws: 0, playedAfter: false };
-        events[a.seat].push(event);
-      }
-    }
-    if ('draw' in a && event) event.draws++;
-    if ('play' in a) {
-      if (event) event.playedAfter = true;
-      top = a.play[a.play.length - 1];
-      active = a.suit ? SUITS.indexOf(a.suit) : SUITS.indexOf(top[1] as never);
-    } else if ('suit' in a) active = SUITS.indexOf(a.suit);
-  }
-  const keptFit = view.rules.drawnCardMustBePlayed;
-  for (let s = 0; s < n; s++) {
-    const ev = events[s];
-    if (s === view.seat || ev.length === 0) continue;
-    // From the latest forced draw back: cards kept at later draws are free of the earlier ones' bounds.
-    let keptLater = 0;
-    let suits = 0;
-    let ranks = 0;
-    const tiers: DrawInference[] = [];
-    for (let j = ev.length - 1; j >= 0; j--) {
-      const e = ev[j];
-      const kept = Math.max(0, e.draws - (e.playedAfter ? 1 : 0));
-      suits |= 1 << e.suit;
-      ranks |= 1 << e.rank;
-      const count = view.handCounts[s] - keptLater - (keptFit ? 0 : kept);
-      keptLater += kept;
-      if (count <= 0) break;
-      tiers.unshift({ count, suits, ranks });
-    }
-    out[s] = tiers;
-  }
-  return out;
-}
-
-const RANK_CHARS = '23456789TJQKA';
-
-/**
- * What an opponent's last play says, read as the texts' plain player would
- * play (the `greedy` habit): a single card played without drawing came from
- * the suit it held most among the suits it could play; an eight was played
- * only with nothing else that fitted, naming the suit it held most.
- */
-export interface PlayInference {
-  readonly card: number;
-  readonly eight: boolean;
-  /** The suit in play and the top card's rank before the play. */
-  readonly suit: number;
-  readonly rank: number;
-  /** The suit named with an eight, else -1. */
-  readonly named: number;
-  /** Cards the seat played after this one (its hand then = its hand now + these + this card). */
-  readonly later: readonly number[];
-}
-
-/**
- * Every single-card play an opponent made without drawing since its last
- * draw: its hand at each of them is its hand now plus what it played since.
- */
-export function playInferences(view: PlayerView): PlayInference[][] {
-  const n = view.players.length;
-  const out: PlayInference[][] = Array.from({ length: n }, () => []);
-  if (!plainRules(view)) return out;
-  let top = view.upcard;
-  let active = SUITS.indexOf(view.upcard[1] as never);
-  let current = -1;
-  let acts = 0;
-  for (const a of view.log) {
-    // A caught player draws penalty cards (S20): its hand is unknown again.
-    if ('catch' in a) out[a.catch].length = 0;
-    if ('catch' in a || ('call' in a && !('play' in a))) continue;
-    if (a.seat !== current) {
-      current = a.seat;
-      acts = 0;
-    }
-    acts++;
-    const mine = out[a.seat];
-    if ('play' in a) {
-      const cards = a.play.map(parseCard);
-      for (const p of mine) (p.later as number[]).push(...cards);
-      const card = cards[0];
-      if (acts === 1 && cards.length === 1) mine.push({ card, eight: (card & 15) === 6, suit: active, rank: '23456789TJQKA'.indexOf(top[0]), named: a.suit ? SUITS.indexOf(a.suit) : -1, later: [] });
-      top = a.play[a.play.length - 1];
-      active = a.suit ? SUITS.indexOf(a.suit) : SUITS.indexOf(top[1] as never);
-    } else {
-      // A draw brings an unknown card: what came before no longer pins the hand down.
-      if ('draw' in a) mine.length = 0;
-      if ('suit' in a) active = SUITS.indexOf(a.suit);
-    }
-  }
-  return out;
-}
-
-const COUNTS = new Int32Array(4);
-
-/** Would the plain player holding `hand` (after the play) have made play `f`? (Called per play per deal: no allocation.) */
-export function explains(hand: readonly number[], f: PlayInference): boolean {
-  COUNTS.fill(0);
-  let playable = 0;
-  const add = (c: number): void => {
-    if ((c & 15) === 6) return;
-    COUNTS[c >> 4]++;
-    if (c >> 4 === f.suit || (c & 15) === f.rank) playable |= 1 << (c >> 4);
-  };
-  for (let i = 0; i < hand.length; i++) add(hand[i]);
-  for (let i = 0; i < f.later.length; i++) add(f.later[i]);
-  add(f.card);
-  if (f.eight) {
-    if (playable !== 0) return false;
-    return f.named < 0 || (COUNTS[0] <= COUNTS[f.named] && COUNTS[1] <= COUNTS[f.named] && COUNTS[2] <= COUNTS[f.named] && COUNTS[3] <= COUNTS[f.named]);
-  }
-  const mine = COUNTS[f.card >> 4];
-  for (let s = 0; s < 4; s++) if (playable & (1 << s) && COUNTS[s] > mine) return false;
-  return true;
-}
-
-const fits = (c: number, f: DrawInference): boolean => !((f.suits >> (c >> 4)) & 1) && !((f.ranks >> (c & 15)) & 1) && (c & 15) !== 6;
-
-/**
- * Deals simulator states consistent with `view`, the hidden cards at random —
- * with `infer`, so that each opponent's last forced draw stays explained
- * (`drawInferences`) and its plays since look like the plain player's
- * (`playInferences`), as far as the unseen cards allow. What the view says is
- * read once; each `sample` reshuffles the unseen cards into one reused `Sim`.
+ * Deals simulator states consistent with `view`: the hidden cards at random,
+ * or with `infer` (and an `rng` for it) from the `Belief`'s chain, so that the
+ * opponents' hands explain what they did as far as the unseen cards allow.
+ * What the view says is read once; each `sample` deals into one reused `Sim`.
  */
 export class Determinizer {
   private readonly sim: Sim;
@@ -201,12 +39,14 @@ export class Determinizer {
   private readonly discard: number[];
   private readonly me: number;
   private readonly myHand: readonly number[];
-  private readonly draws: DrawInference[][];
-  private readonly plays: PlayInference[][];
+
+  private readonly belief: Belief | null = null;
+  private readonly steps: number;
 
   constructor(
     private readonly view: PlayerView,
-    private readonly infer: boolean,
+    infer: boolean,
+    rng?: Int32Array,
   ) {
     const n = view.players.length;
     this.me = view.seat ?? 0;
@@ -221,8 +61,12 @@ export class Determinizer {
     for (const c of view.hand ?? []) take(parseCard(c));
     for (const c of this.discard) take(c);
     for (const [c, k] of unseen) for (let i = 0; i < k; i++) this.pool.push(c);
-    this.draws = infer ? drawInferences(view) : [];
-    this.plays = infer ? playInferences(view) : [];
+    if (infer && rng && readableRules(view)) {
+      const belief = new Belief(view, this.pool, rng);
+      if (belief.constrained) this.belief = belief;
+    }
+    // Steps of the chain between samples: about two moves per hidden card held.
+    this.steps = 8 + 2 * (this.pool.length - view.stockCount);
     this.sim = new Sim(view.rules, n, 2);
     // Everything but the cards is the same in every sample: set it once, copy it in per sample.
     this.deal(this.pool.slice());
@@ -230,37 +74,50 @@ export class Determinizer {
     this.template = this.sim.st.slice();
   }
 
+  /**
+   * Does the seat play like the yardstick as far as its story shows? Only in
+   * rule sets where the story can be read; there, seats never shown otherwise.
+   */
+  plainPlayer(seat: number): boolean {
+    return this.belief ? this.belief.plainPlayer(seat) : false;
+  }
+
   /** A fresh determinization (the same `Sim` object each time: use it before the next call). */
   sample(rng: Int32Array): Sim {
-    const pool = this.pool;
-    const shuffle = (): void => {
+    this.sim.st.set(this.template);
+    const belief = this.belief;
+    if (!belief) {
+      const pool = this.pool;
       for (let i = pool.length - 1; i > 0; i--) {
         const j = pick(rng, 0, i + 1);
         const t = pool[i];
         pool[i] = pool[j];
         pool[j] = t;
       }
-    };
-    shuffle();
-    this.sim.st.set(this.template);
-    if (!this.infer) this.deal(pool);
-    else {
-      // Deals that contradict an opponent's play are redealt (a few times; then the best one found stays).
-      const n = this.view.players.length;
-      let best: { hands: number[][]; stock: number[] } | null = null;
-      let bestMisses = Infinity;
-      for (let attempt = 0; attempt < INFER_ATTEMPTS; attempt++) {
-        if (attempt > 0) shuffle();
-        const dealt = dealInferred(this.view, pool, this.me, this.myHand, this.draws);
-        let misses = 0;
-        for (let s = 0; s < n; s++) if (s !== this.me) for (const p of this.plays[s]) if (!explains(dealt.hands[s], p)) misses++;
-        if (misses < bestMisses) {
-          best = dealt;
-          bestMisses = misses;
+      this.deal(pool);
+    } else {
+      belief.walk(rng, this.steps);
+      const hands: number[][] = [];
+      let held = 0;
+      for (let s = 0, k = 0; s < this.view.players.length; s++) {
+        if (s === this.me) hands.push(this.myHand as number[]);
+        else {
+          const at = belief.stories[k++].poolAt;
+          const h: number[] = [];
+          for (let j = 0; j < at.length; j++) h.push(belief.pool[at[j]]);
+          held += at.length;
+          hands.push(h);
         }
-        if (misses === 0) break;
       }
-      this.sim.setCards(best!.hands, this.discard, best!.stock);
+      // The stock's order is new in every sample: only which cards are in it comes from the chain.
+      const stock = Array.from(belief.pool.subarray(held));
+      for (let i = stock.length - 1; i > 0; i--) {
+        const j = pick(rng, 0, i + 1);
+        const t = stock[i];
+        stock[i] = stock[j];
+        stock[j] = t;
+      }
+      this.sim.setCards(hands, this.discard, stock);
     }
     const st = this.sim.st;
     for (let i = 0; i < 4; i++) st[O_RNG + i] = nextU32(rng, 0) | 0;
@@ -285,44 +142,7 @@ export class Determinizer {
 
 /** One determinization of `view` (a fresh `Sim`; for many, keep a `Determinizer`). */
 export function determinize(view: PlayerView, rng: Int32Array, infer = false): Sim {
-  return new Determinizer(view, infer).sample(rng);
-}
-
-const INFER_ATTEMPTS = 24;
-
-/** Hands for everyone from the shuffled pool: cards bound by forced draws first (strictest tier first), then the rest. */
-function dealInferred(view: PlayerView, pool: readonly number[], me: number, myHand: readonly number[], inf: readonly (readonly DrawInference[])[]): { hands: number[][]; stock: number[] } {
-  const n = view.players.length;
-  const hands: number[][] = [];
-  // Bound cards first, from the shuffled pool; then every other slot from what is left.
-  const used = new Uint8Array(pool.length);
-  const partial: number[][] = view.players.map(() => []);
-  for (let s = 0; s < n; s++) {
-    if (s === me) continue;
-    // Strictest tier first: its cards fit every looser tier too.
-    for (const f of inf[s]) {
-      for (let i = 0; i < pool.length && partial[s].length < f.count; i++) {
-        if (!used[i] && fits(pool[i], f)) {
-          used[i] = 1;
-          partial[s].push(pool[i]);
-        }
-      }
-    }
-  }
-  let i = 0;
-  for (let s = 0; s < n; s++) {
-    if (s === me) {
-      hands.push(myHand as number[]);
-      continue;
-    }
-    while (partial[s].length < view.handCounts[s]) {
-      while (used[i]) i++;
-      used[i] = 1;
-      partial[s].push(pool[i]);
-    }
-    hands.push(partial[s]);
-  }
-  return { hands, stock: pool.filter((_, j) => !used[j]) };
+  return new Determinizer(view, infer, rng).sample(rng);
 }
 
 /** The public state of the round, from the view, around the dealt cards. */
@@ -416,7 +236,7 @@ export function pimc(view: PlayerView, rng: Int32Array, options: PimcOptions = {
   }
   if (candidates.length <= 1) return fallback;
   const totals = new Float64Array(candidates.length);
-  const det = new Determinizer(view, false);
+  const det = new Determinizer(view, options.infer ?? false, rng);
   for (let k = 0; k < options.samples; k++) {
     const sim = det.sample(rng);
     for (let i = 0; i < candidates.length; i++) {

@@ -257,5 +257,5 @@ export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array, 
 /** The search levels' default budgets (iterations, and a time cap per decision). */
 export const SEARCH_BUDGETS = {
   hard: { iterations: 400, ms: 40 },
-  expert: { iterations: 1000, ms: 90 },
+  expert: { iterations: 2000, ms: 150 },
 } as const satisfies Record<string, SearchBudget>;

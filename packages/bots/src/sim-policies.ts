@@ -13,10 +13,10 @@ export type Policy = (sim: Sim, legal: Int32Array, n: number, rng: Int32Array) =
 
 const random: Policy = (_sim, legal, n, rng) => legal[n === 1 ? 0 : pick(rng, 0, n)];
 
-/** Cards per suit in the hand of the seat to act. */
+/** Cards per suit in the hand of the seat to act, eights apart (as the yardstick counts). */
 function suitCounts(sim: Sim): number[] {
   const counts = [0, 0, 0, 0];
-  for (const c of sim.hand(sim.toMove)) counts[c >> 4]++;
+  for (const c of sim.hand(sim.toMove)) if ((c & 15) !== EIGHT) counts[c >> 4]++;
   return counts;
 }
 

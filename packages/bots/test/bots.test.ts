@@ -128,40 +128,95 @@ describe('Danish Olsen bots', () => {
 });
 
 describe('determinized search (building block)', () => {
-  it('reads a greedy opponent: forced draws bind the cards held then and kept since (in tiers), a play shows the suit it held most', async () => {
-    const { determinize, drawInferences, explains, playInferences } = await import('../src/pimc.js');
+  it('the belief reads the yardstick exactly: the real hands of greedy opponents explain every decision, and samples lean towards them', async () => {
+    const { Belief } = await import('../src/belief.js');
+    const { DECK } = await import('@olsen/engine');
     const rng = new Int32Array(6);
-    seedFromString(rng, 0, 'infer');
-    let checked = 0;
-    let tiers = 0;
-    for (let game = 0; game < 30; game++) {
-      let g = unwrap(createGame({ players: ['A', 'B', 'C'], seed: `inf${game}` }));
-      for (let step = 0; step < 60 && toMove(g) !== null; step++) {
+    seedFromString(rng, 0, 'belief');
+    let views = 0;
+    let explained = 0;
+    let hits = 0;
+    let uniform = 0;
+    let slots = 0;
+    let zero = 0;
+    let samples = 0;
+    let plain = 0;
+    for (let game = 0; game < 12; game++) {
+      let g = unwrap(createGame({ players: ['A', 'B', 'C', 'D'], seed: `belief${game}` }));
+      for (let step = 0; step < 120 && toMove(g) !== null; step++) {
         const seat = toMove(g) as number;
         const view = viewFor(g, seat);
         if (seat === 0 && view.drawsThisTurn === 0) {
-          const draws = drawInferences(view);
-          const plays = playInferences(view);
-          // What the inferences claim holds in the real hands (the opponents are greedy, who never draw by choice).
-          for (const s of [1, 2]) {
-            const real = handOf(g, s).map(parseCard);
-            for (const d of draws[s]) {
-              expect(real.filter((c) => !((d.suits >> (c >> 4)) & 1) && !((d.ranks >> (c & 15)) & 1) && (c & 15) !== 6).length).toBeGreaterThanOrEqual(d.count);
-              tiers++;
-            }
-            for (const p of plays[s]) {
-              expect(explains(real, p)).toBe(true);
-              checked++;
+          const hands = [0, 1, 2, 3].map((s) => handOf(g, s).map(parseCard));
+          const laid = [view.upcard, ...view.log.flatMap((a) => ('play' in a ? a.play : []))].map(parseCard);
+          const unseen = [...DECK];
+          for (const c of [...hands[0], ...laid.slice(laid.length - view.discardCount)]) unseen.splice(unseen.indexOf(c), 1);
+          const truth = new Belief(view, unseen, rng);
+          if (truth.constrained) {
+          views++;
+          if (truth.explain(hands, rng) === 0) explained++;
+          for (const s of [1, 2, 3]) if (truth.plainPlayer(s)) plain++;
+          const belief = new Belief(view, unseen, rng);
+          for (let k = 0; k < 10; k++) {
+            belief.walk(rng, 40);
+            samples++;
+            if (belief.energy === 0) zero++;
+            for (const st of belief.stories) {
+              // A sample holds exactly the seat's card count, from the unseen cards.
+              expect(st.poolAt.length).toBe(view.handCounts[st.seat]);
+              for (const at of st.poolAt) {
+                slots++;
+                if (hands[st.seat].includes(belief.pool[at])) hits++;
+                uniform += hands[st.seat].length / unseen.length;
+              }
             }
           }
-          const sim = determinize(view, rng, true);
-          expect(sim.cardCount()).toBe(52);
+          }
         }
         g = unwrap(apply(g, greedy(viewFor(g, seat)).action));
       }
     }
-    expect(checked).toBeGreaterThan(40);
-    expect(tiers).toBeGreaterThan(20);
+    expect(views).toBeGreaterThan(50);
+    // The exact reading never contradicts a real greedy player.
+    expect(explained).toBe(views);
+    // ... and its search for such hands (from the unseen cards alone) almost never misses them.
+    expect(plain).toBeGreaterThan(0.97 * 3 * views);
+    // Nearly every sample explains everything, and they hold the real cards clearly more often than chance.
+    expect(zero / samples).toBeGreaterThan(0.85);
+    expect(hits / slots).toBeGreaterThan(1.4 * (uniform / slots));
+  });
+
+  it('the belief notices a player who is not the yardstick, and still deals it its card count', async () => {
+    const { Belief } = await import('../src/belief.js');
+    const { DECK } = await import('@olsen/engine');
+    const rng = new Int32Array(6);
+    seedFromString(rng, 0, 'lenient');
+    let noticed = 0;
+    let views = 0;
+    let plain = 0;
+    for (let game = 0; game < 10; game++) {
+      let g = unwrap(createGame({ players: ['A', 'B', 'C'], seed: `lenient${game}` }));
+      for (let step = 0; step < 90 && toMove(g) !== null; step++) {
+        const seat = toMove(g) as number;
+        const view = viewFor(g, seat);
+        if (seat === 0 && view.drawsThisTurn === 0 && step > 30) {
+          const laid = [view.upcard, ...view.log.flatMap((a) => ('play' in a ? a.play : []))].map(parseCard);
+          const unseen = [...DECK];
+          for (const c of [...(view.hand ?? []).map(parseCard), ...laid.slice(laid.length - view.discardCount)]) unseen.splice(unseen.indexOf(c), 1);
+          const belief = new Belief(view, unseen, rng);
+          views++;
+          // Seat 2 plays at random: sooner or later it lays a card the yardstick would not have.
+          if (!belief.plainPlayer(2)) noticed++;
+          if (belief.plainPlayer(1)) plain++;
+          for (const st of belief.stories) expect(st.poolAt.length).toBe(view.handCounts[st.seat]);
+        }
+        const choice = seat === 2 ? chooseShedding('random', viewFor(g, seat), rng) : greedy(viewFor(g, seat));
+        g = unwrap(apply(g, choice.action));
+      }
+    }
+    expect(views).toBeGreaterThan(20);
+    expect(noticed / views).toBeGreaterThan(0.5);
+    expect(plain / views).toBeGreaterThan(0.95);
   });
 
   it('a determinization keeps the view: own hand, card counts, top card, legal moves; hidden cards come from the unseen pool', async () => {

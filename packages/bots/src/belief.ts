@@ -1,0 +1,541 @@
+/**
+ * A belief over the opponents' hidden cards in the shedding games, read from
+ * the round's public log as if every opponent played like the texts' plain
+ * player (the `greedy` habit): a turn begun with a draw means nothing in hand
+ * fitted; a kept drawn card did not fit either (S13); a plain card played
+ * came from the suit held most among the suits that fitted; an eight was
+ * played only with no plain card that fitted, naming the suit held most.
+ *
+ * Each opponent's hand is followed through the round: every card it ever
+ * held after the deal is either one it played from hand (known) or one it
+ * holds now (a slot for an unseen card), and each carries the moment it
+ * entered the hand (the deal, or a kept draw). The hand at any decision is
+ * then the cards that had entered and not yet left, and each decision is a
+ * constraint on it. Samples come from a Metropolis chain over which unseen
+ * card sits where (opponents' slots and the stock) and which entry each card
+ * had, with an energy counting the constraints broken: deals that explain
+ * everything are the likeliest, and a player who plays otherwise (a person,
+ * another bot) only makes some constraints soft, never the sampler fail.
+ *
+ * The chain is allocation-free per step: the hot path is the ISMCTS's one
+ * sample per iteration.
+ */
+import { SUITS, parseCard, pick, type PlayerView } from '@olsen/engine';
+
+const RANK_CHARS = '23456789TJQKA';
+const EIGHT = 6;
+const NEVER = 1 << 30;
+/** Decisions read per opponent, the latest (older ones say little about the hand now). */
+const MAX_DECISIONS = 24;
+
+/** Kinds of constraint on the hand at one decision. */
+const C_NOTHING_FITS = 0; // a draw or a pass: no card of the suit, of the rank, no eight
+const C_MOST_SUIT = 1; // a plain card played: its suit held most among the suits that fitted
+const C_EIGHT = 2; // an eight played: no plain card fitted, the named suit held most
+
+/** Rule sets where the plain player's moves say what they say above. */
+export const readableRules = (view: PlayerView): boolean =>
+  !view.rules.noEightOnEight && view.rules.noTwistFirstTurn === 'off' && !view.rules.specialCards && !view.rules.svenskevri && view.rules.aceDraws === 0 && view.rules.drawnCardMustBePlayed;
+
+/** One opponent's story: the cards it held, when each came and went, and what its decisions say. */
+interface Story {
+  readonly seat: number;
+  /** Cards it played from hand (fixed), then one slot per card held now (filled from the pool). */
+  readonly cards: Int32Array;
+  /** When each card entered the hand (log index; -1 for the deal). Permuted by the chain. */
+  readonly entry: Int32Array;
+  /** When each card left (log index; NEVER for cards held now). */
+  readonly left: Int32Array;
+  readonly played: number;
+  /** Where in the chain's pool positions the slots of the cards held now are. */
+  readonly poolAt: Int32Array;
+  /** Constraints: kind, log index, suit in play, top rank, card or named suit. */
+  readonly kind: Int32Array;
+  readonly at: Int32Array;
+  readonly suit: Int32Array;
+  readonly rank: Int32Array;
+  readonly arg: Int32Array;
+  energy: number;
+  /** Read as the yardstick exactly (which card of a suit, ties), or only by the suits held most. */
+  strict: boolean;
+}
+
+interface Decision {
+  kind: number;
+  at: number;
+  suit: number;
+  rank: number;
+  arg: number;
+}
+
+const COUNTS = new Int32Array(4);
+
+/**
+ * How many ways constraint `k` of a story is broken by its current cards. With
+ * `rng`, also picks one card of the hand then that breaks it (into `CULPRIT`).
+ */
+function broken(st: Story, k: number, rng: Int32Array | null): number {
+  const { cards, entry, left } = st;
+  const m = cards.length;
+  const t = st.at[k];
+  const suit = st.suit[k];
+  const rank = st.rank[k];
+  COUNTS[0] = COUNTS[1] = COUNTS[2] = COUNTS[3] = 0;
+  let fitting = 0; // bit per suit with a plain card that fits
+  let anyFit = false;
+  for (let i = 0; i < m; i++) {
+    if (entry[i] >= t || left[i] < t) continue;
+    const c = cards[i];
+    const r = c & 15;
+    const s = c >> 4;
+    if (r === EIGHT) {
+      anyFit = true;
+      continue;
+    }
+    COUNTS[s]++;
+    if (s === suit || r === rank) {
+      fitting |= 1 << s;
+      anyFit = true;
+    }
+  }
+  let out = 0;
+  // Cards that break it: any card that fits (bad -1), or cards of the suits in the mask `bad`,
+  // or (strict) cards of suit `lowSuit` ranked below `lowRank`, which the plain player would have laid first.
+  let bad = 0;
+  let lowSuit = -1;
+  let lowRank = 0;
+  switch (st.kind[k]) {
+    case C_NOTHING_FITS:
+      if (anyFit) out = 1;
+      bad = -1;
+      break;
+    case C_MOST_SUIT: {
+      const c = st.arg[k];
+      const cs = c >> 4;
+      const mine = COUNTS[cs];
+      if (!st.strict) {
+        for (let s = 0; s < 4; s++)
+          if (fitting & (1 << s) && COUNTS[s] > mine) {
+            out++;
+            bad |= 1 << s;
+          }
+        break;
+      }
+      // The plain player lays the first card of the legal list (the suit in play low to high, then
+      // the same rank in other suits, clubs first) whose suit it holds strictly more of than any before.
+      if (cs === suit) {
+        lowSuit = cs;
+        lowRank = c & 15;
+        for (let i = 0; i < m; i++) {
+          if (entry[i] >= t || left[i] < t) continue;
+          const x = cards[i];
+          if (x >> 4 === cs && (x & 15) < lowRank && (x & 15) !== EIGHT) out++;
+        }
+        for (let s = 0; s < 4; s++)
+          if (s !== cs && fitting & (1 << s) && COUNTS[s] > mine) {
+            out++;
+            bad |= 1 << s;
+          }
+      } else {
+        if (COUNTS[suit] > 0 && COUNTS[suit] >= mine) {
+          out++;
+          bad |= 1 << suit;
+        }
+        for (let s = 0; s < 4; s++)
+          if (s !== cs && s !== suit && fitting & (1 << s) && (s < cs ? COUNTS[s] >= mine : COUNTS[s] > mine)) {
+            out++;
+            bad |= 1 << s;
+          }
+      }
+      break;
+    }
+    case C_EIGHT: {
+      if (fitting !== 0) {
+        out++;
+        bad = -1;
+        break;
+      }
+      const named = st.arg[k] & 7;
+      if (st.arg[k] >= 0)
+        for (let s = 0; s < 4; s++)
+          if (st.strict ? (s < named ? COUNTS[s] >= COUNTS[named] : COUNTS[s] > COUNTS[named]) : COUNTS[s] > COUNTS[named]) {
+            out++;
+            bad |= 1 << s;
+          }
+      if (st.strict) {
+        // The first eight in the list is laid: none of a suit before it.
+        const es = st.arg[k] >> 3;
+        for (let i = 0; i < m; i++) {
+          if (entry[i] >= t || left[i] < t) continue;
+          const x = cards[i];
+          if ((x & 15) === EIGHT && x >> 4 < es) {
+            out++;
+            lowSuit = 4;
+          }
+        }
+        if (lowSuit === 4) lowRank = es;
+      }
+      break;
+    }
+  }
+  if (rng && out > 0) {
+    // A random card present then that is part of the trouble.
+    let seen = 0;
+    CULPRIT = -1;
+    for (let i = 0; i < m; i++) {
+      if (entry[i] >= t || left[i] < t || (i < st.played && left[i] === t)) continue;
+      const c = cards[i];
+      const eight = (c & 15) === EIGHT;
+      let guilty = bad === -1 ? (eight && st.kind[k] !== C_EIGHT) || (!eight && (c >> 4 === suit || (c & 15) === rank)) : !eight && ((bad >> (c >> 4)) & 1) === 1;
+      if (lowSuit === 4) guilty ||= eight && c >> 4 < lowRank;
+      else if (lowSuit >= 0) guilty ||= !eight && c >> 4 === lowSuit && (c & 15) < lowRank;
+      if (guilty && pick(rng, 0, ++seen) === 0) CULPRIT = i;
+    }
+  }
+  return out;
+}
+
+let CULPRIT = -1;
+
+/** How many of a story's constraints its current cards and entries break. */
+function energyOf(st: Story): number {
+  let e = 0;
+  for (let k = 0; k < st.kind.length; k++) e += broken(st, k, null);
+  return e;
+}
+
+/** A card of the story that breaks one of its constraints (chosen at random), or -1. */
+function culprit(st: Story, rng: Int32Array): number {
+  let seen = 0;
+  let chosen = -1;
+  for (let k = 0; k < st.kind.length; k++) if (broken(st, k, null) > 0 && pick(rng, 0, ++seen) === 0) chosen = k;
+  if (chosen < 0) return -1;
+  broken(st, chosen, rng);
+  return CULPRIT;
+}
+
+/** Reads one opponent's decisions and hand changes from the log. */
+function readStories(view: PlayerView): { stories: Story[]; constrained: boolean } {
+  const n = view.players.length;
+  const me = view.seat ?? -1;
+  const readable = readableRules(view);
+  const playedFromHand: { card: number; at: number }[][] = Array.from({ length: n }, () => []);
+  const kept: number[][] = Array.from({ length: n }, () => []); // entry time of each kept draw
+  const decisions: Decision[][] = Array.from({ length: n }, () => []);
+  let top = view.upcard;
+  let active = SUITS.indexOf(view.upcard[1] as never);
+  let turnSeat = -1;
+  let turnDraws = 0;
+  let lastDrawAt = -1;
+  const penalty = view.rules.forgottenCallPenalty;
+  const log = view.log;
+  const closeTurn = (playedDrawn: boolean): void => {
+    // The turn's draws: all kept, except a last one that was played at once.
+    if (turnSeat < 0 || turnDraws === 0) return;
+    if (playedDrawn) kept[turnSeat].pop();
+  };
+  for (let i = 0; i < log.length; i++) {
+    const a = log[i];
+    if ('catch' in a) {
+      for (let k = 0; k < penalty; k++) kept[a.catch].push(i);
+      continue;
+    }
+    if ('call' in a && !('play' in a)) continue;
+    if (a.seat !== turnSeat) {
+      turnSeat = a.seat;
+      turnDraws = 0;
+    }
+    const s = a.seat;
+    const rank = RANK_CHARS.indexOf(top[0]);
+    if ('draw' in a) {
+      // Nothing fitted when the draw was made (the first), and the card kept from the one before did not fit (later ones).
+      if (readable) decisions[s].push({ kind: C_NOTHING_FITS, at: i, suit: active, rank, arg: 0 });
+      kept[s].push(i);
+      turnDraws++;
+      lastDrawAt = i;
+    } else if ('pass' in a) {
+      // The plain player passes only when nothing fits and nothing more may be drawn.
+      if (readable) decisions[s].push({ kind: C_NOTHING_FITS, at: i, suit: active, rank, arg: 0 });
+      turnDraws = 0;
+    } else if ('play' in a) {
+      const cards = a.play.map(parseCard);
+      const afterDraw = turnDraws > 0 && lastDrawAt === i - 1;
+      if (afterDraw) {
+        // The drawn card, played at once (S13): it never sat in the hand at a decision.
+        closeTurn(true);
+        for (let k = 1; k < cards.length; k++) playedFromHand[s].push({ card: cards[k], at: i });
+      } else {
+        for (const c of cards) playedFromHand[s].push({ card: c, at: i });
+        if (readable && cards.length === 1) {
+          const c = cards[0];
+          if ((c & 15) === EIGHT) decisions[s].push({ kind: C_EIGHT, at: i, suit: active, rank, arg: a.suit ? SUITS.indexOf(a.suit) | ((c >> 4) << 3) : -1 });
+          else decisions[s].push({ kind: C_MOST_SUIT, at: i, suit: active, rank, arg: c });
+        }
+      }
+      turnDraws = 0;
+      top = a.play[a.play.length - 1];
+      active = a.suit ? SUITS.indexOf(a.suit) : SUITS.indexOf(top[1] as never);
+    } else if ('suit' in a) active = SUITS.indexOf(a.suit);
+  }
+  const stories: Story[] = [];
+  let constrained = false;
+  for (let s = 0; s < n; s++) {
+    if (s === me) continue;
+    const held = view.handCounts[s];
+    const all = playedFromHand[s];
+    const m = all.length + held;
+    // Entries: the deal for the first cards, then each kept draw; the earliest go to the earliest plays.
+    // (More kept draws than cards would mean a story the plain reading cannot tell: keep the latest.)
+    const keptHere = kept[s].slice(Math.max(0, kept[s].length - m));
+    const free: number[] = [];
+    for (let k = 0; k < m - keptHere.length; k++) free.push(-1);
+    free.push(...keptHere);
+    free.sort((x, y) => x - y);
+    all.sort((x, y) => x.at - y.at);
+    // A valid start: each played card takes the earliest entry before its play (feasible whenever any is).
+    const entryOf = all.map((p) => {
+      const j = free.findIndex((e) => e < p.at);
+      return free.splice(j < 0 ? 0 : j, 1)[0] ?? -1;
+    });
+    // Only the latest decisions are read (a long round would cost too much): cards gone before them drop out.
+    const ds = decisions[s].slice(-MAX_DECISIONS);
+    const from = ds.length > 0 ? ds[0].at : NEVER;
+    const keep = all.map((p) => p.at >= from);
+    const played = all.filter((_, k) => keep[k]);
+    const story: Story = {
+      seat: s,
+      cards: new Int32Array(played.length + held),
+      entry: new Int32Array(played.length + held),
+      left: new Int32Array(played.length + held),
+      played: played.length,
+      poolAt: new Int32Array(held),
+      kind: new Int32Array(ds.map((d) => d.kind)),
+      at: new Int32Array(ds.map((d) => d.at)),
+      suit: new Int32Array(ds.map((d) => d.suit)),
+      rank: new Int32Array(ds.map((d) => d.rank)),
+      arg: new Int32Array(ds.map((d) => d.arg)),
+      energy: 0,
+      strict: true,
+    };
+    let k = 0;
+    for (let j = 0; j < all.length; j++) {
+      if (!keep[j]) continue;
+      story.cards[k] = all[j].card;
+      story.left[k] = all[j].at;
+      story.entry[k] = entryOf[j];
+      k++;
+    }
+    for (let j = 0; j < held; j++) {
+      story.entry[played.length + j] = free[j] ?? -1;
+      story.left[played.length + j] = NEVER;
+    }
+    if (story.kind.length > 0) constrained = true;
+    stories.push(story);
+  }
+  return { stories, constrained };
+}
+
+/**
+ * How sharply a broken constraint is penalised (a deal breaking one is e^-BETA as likely):
+ * nearly a hard rule, so that samples explain everything when anything can.
+ */
+const BETA = 10;
+const ACCEPT = Array.from({ length: 16 }, (_, d) => Math.exp(-BETA * d));
+
+/**
+ * Hidden cards of one view, dealt by the chain: `pool` holds every unseen card;
+ * its first positions are the opponents' slots, the rest is the stock.
+ */
+export class Belief {
+  readonly stories: Story[];
+  /** Unseen cards: the opponents' held cards (by story, in `poolAt` order), then the stock. */
+  readonly pool: Int32Array;
+  private readonly owner: Int32Array; // story index of a pool position, -1 for the stock
+  private readonly slot: Int32Array; // index in its story's cards
+  private readonly held: number;
+  readonly constrained: boolean;
+
+  constructor(view: PlayerView, unseen: readonly number[], rng: Int32Array) {
+    const { stories, constrained } = readStories(view);
+    this.stories = stories;
+    this.constrained = constrained;
+    this.pool = Int32Array.from(unseen);
+    this.owner = new Int32Array(unseen.length).fill(-1);
+    this.slot = new Int32Array(unseen.length);
+    let at = 0;
+    for (let k = 0; k < stories.length; k++) {
+      const st = stories[k];
+      for (let j = 0; j < st.poolAt.length; j++, at++) {
+        st.poolAt[j] = at;
+        this.owner[at] = k;
+        this.slot[at] = st.played + j;
+      }
+    }
+    this.held = at;
+    // Shuffle, fill the slots, and let the chain settle.
+    const p = this.pool;
+    for (let i = p.length - 1; i > 0; i--) {
+      const j = pick(rng, 0, i + 1);
+      const t = p[i];
+      p[i] = p[j];
+      p[j] = t;
+    }
+    for (const st of stories) {
+      for (let j = 0; j < st.poolAt.length; j++) st.cards[st.played + j] = p[st.poolAt[j]];
+      st.energy = energyOf(st);
+    }
+    if (constrained) {
+      // An opponent whose story alone the exact reading cannot explain plays by other habits:
+      // read it by the suits it holds most only.
+      for (const st of stories) if (st.kind.length > 0 && !this.explicable(st, rng)) st.strict = false;
+      for (const st of stories) st.energy = energyOf(st);
+      this.walk(rng, 60 * Math.max(1, this.held));
+    }
+  }
+
+  /** Can some hand from the unseen cards, with some order of entries, explain the story exactly? (Leaves the story as it was.) */
+  private explicable(st: Story, rng: Int32Array): boolean {
+    const saved = st.cards.slice();
+    const savedEntry = st.entry.slice();
+    st.energy = energyOf(st);
+    const p = this.pool;
+    for (let k = 0; k < 3000 && st.energy > 0; k++) {
+      // Mostly after a culprit; now and then any card, to get out of a corner.
+      const i = k % 5 === 4 ? pick(rng, 0, st.cards.length) : culprit(st, rng);
+      if (i < 0) break;
+      if (i < st.played || k % 3 === 0) {
+        this.retime(st, rng, i);
+        continue;
+      }
+      // The culprit's slot takes any unseen card the story does not hold already.
+      const old = st.cards[i];
+      const c = p[pick(rng, 0, p.length)];
+      let dup = false;
+      for (let j = st.played; j < st.cards.length; j++) if (st.cards[j] === c) dup = true;
+      if (dup) continue;
+      st.cards[i] = c;
+      const e = energyOf(st);
+      if (e <= st.energy || nextFloat(rng) < ACCEPT[Math.min(15, e - st.energy)]) st.energy = e;
+      else st.cards[i] = old;
+    }
+    const ok = st.energy === 0;
+    st.cards.set(saved);
+    st.entry.set(savedEntry);
+    return ok;
+  }
+
+  /** Does the seat's story read as the yardstick's exactly so far (true for seats with no story)? */
+  plainPlayer(seat: number): boolean {
+    for (const st of this.stories) if (st.seat === seat) return st.strict;
+    return true;
+  }
+
+  /** Total constraints broken by the current deal. */
+  get energy(): number {
+    let e = 0;
+    for (const st of this.stories) e += st.energy;
+    return e;
+  }
+
+  /** Moves the chain `steps` times; the stock's order is left to the caller's shuffle. */
+  walk(rng: Int32Array, steps: number): void {
+    if (!this.constrained || this.held === 0) return;
+    const p = this.pool;
+    for (let step = 0; step < steps; step++) {
+      let a = pick(rng, 0, this.held);
+      let sa = this.stories[this.owner[a]];
+      if (step & 1) {
+        // Every other move goes after a broken constraint: a card that breaks it is moved out or re-timed.
+        const st = this.troubled(rng);
+        if (st) {
+          const i = culprit(st, rng);
+          if (i < 0) continue;
+          if (i < st.played || pick(rng, 0, 2) === 0) {
+            this.retime(st, rng, i);
+            continue;
+          }
+          sa = st;
+          a = st.poolAt[i - st.played];
+        }
+      } else if ((step & 3) === 2 && sa.entry.length > 1) {
+        // Re-time two of a story's cards (which came with the deal, which with a draw).
+        this.retime(sa, rng, -1);
+        continue;
+      }
+      const b = pick(rng, 0, p.length - 1);
+      const bb = b >= a ? b + 1 : b;
+      if (p[a] === p[bb]) continue;
+      const ob = this.owner[bb];
+      const sb = ob >= 0 && ob !== this.owner[a] ? this.stories[ob] : null;
+      this.put(a, p[bb]);
+      this.put(bb, p[a]);
+      const ea = energyOf(sa);
+      const eb = sb ? energyOf(sb) : 0;
+      const delta = ea - sa.energy + (sb ? eb - sb.energy : 0);
+      if (delta <= 0 || nextFloat(rng) < ACCEPT[Math.min(15, delta)]) {
+        const t = p[a];
+        p[a] = p[bb];
+        p[bb] = t;
+        sa.energy = ea;
+        if (sb) sb.energy = eb;
+      } else {
+        this.put(a, p[a]);
+        this.put(bb, p[bb]);
+      }
+    }
+  }
+
+  /**
+   * Puts the given hands (by seat; own and empty seats ignored) into the slots and
+   * re-times their cards for a while: the fewest constraints those hands break
+   * (0 for the real hands of plain players). For tests.
+   */
+  explain(hands: readonly (readonly number[])[], rng: Int32Array, steps = 2000): number {
+    for (const st of this.stories) {
+      const h = hands[st.seat];
+      for (let j = 0; j < st.poolAt.length; j++) st.cards[st.played + j] = h[j];
+      st.energy = energyOf(st);
+      for (let k = 0; k < steps && st.energy > 0; k++) {
+        const i = culprit(st, rng);
+        this.retime(st, rng, i >= 0 && (k & 1) ? i : -1);
+      }
+    }
+    return this.energy;
+  }
+
+  /** Writes `card` into the story slot of pool position `at` (the pool itself is swapped by the caller). */
+  private put(at: number, card: number): void {
+    const o = this.owner[at];
+    if (o >= 0) this.stories[o].cards[this.slot[at]] = card;
+  }
+
+  /** A story that breaks some constraint, at random; null when all are explained. */
+  private troubled(rng: Int32Array): Story | null {
+    let seen = 0;
+    let chosen: Story | null = null;
+    for (const st of this.stories) if (st.energy > 0 && pick(rng, 0, ++seen) === 0) chosen = st;
+    return chosen;
+  }
+
+  /** Swaps the entries of two of a story's cards (`first`, or one at random) when both stay before their play. */
+  private retime(st: Story, rng: Int32Array, first: number): void {
+    const m = st.entry.length;
+    const i = first >= 0 ? first : pick(rng, 0, m);
+    const j = pick(rng, 0, m);
+    const ei = st.entry[i];
+    const ej = st.entry[j];
+    if (ei === ej || ej >= st.left[i] || ei >= st.left[j]) return;
+    st.entry[i] = ej;
+    st.entry[j] = ei;
+    const e = energyOf(st);
+    const delta = e - st.energy;
+    if (delta <= 0 || nextFloat(rng) < ACCEPT[Math.min(15, delta)]) st.energy = e;
+    else {
+      st.entry[i] = ei;
+      st.entry[j] = ej;
+    }
+  }
+}
+
+/** A float in [0, 1) from the engine's generator. */
+const nextFloat = (rng: Int32Array): number => pick(rng, 0, 1 << 24) / (1 << 24);
