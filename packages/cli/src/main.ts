@@ -9,7 +9,7 @@ import { runHeartsPlay } from './hearts-play.js';
 import { runPlay } from './play.js';
 import { POLICIES, type PolicyName } from '@olsen/bots';
 import { runSim } from './sim.js';
-import { isLevel, runTournament } from './tournament.js';
+import { isLevel, runTournament, runTournamentParallel } from './tournament.js';
 import type { Level } from '@olsen/bots';
 
 const int = (name: string, min: number, max: number) => (v: string): number => {
@@ -103,18 +103,21 @@ export function buildProgram(): Command {
     .option('-n, --games <n>', 'number of games (use a multiple of the number of seats)', int('games', 1, 1e7), 2000)
     .option('-s, --seed <seed>', 'seed', 'tournament')
     .option('-r, --rules <json>', 'house rules as JSON', json, {})
+    .option('-w, --workers <n>', 'threads to play on (one per core; the games and results are the same)', int('workers', 1, 64), 1)
     .option('--json', 'print one JSON object (the default output)')
     .option('--no-progress', 'no progress bar')
-    .action((opts: { game: string; lineup: string; games: number; seed: string; rules: Record<string, unknown>; progress: boolean }) => {
+    .action(async (opts: { game: string; lineup: string; games: number; seed: string; rules: Record<string, unknown>; progress: boolean; workers: number }) => {
       const lineup = opts.lineup.split(',').map((x) => x.trim());
       const bad = lineup.find((x) => !isLevel(x));
       if (bad !== undefined) {
-        process.stderr.write(`olsen tournament: unknown level '${bad}' (random, greedy, easy, medium).\n`);
+        process.stderr.write(`olsen tournament: unknown level '${bad}' (random, greedy, easy, medium, hard, expert).\n`);
         process.exitCode = 2;
         return;
       }
       try {
-        const out = runTournament({ ...opts, lineup: lineup.filter(isLevel), progress: opts.progress && process.stderr.isTTY === true });
+        const { workers, ...rest } = opts;
+        const o = { ...rest, lineup: lineup.filter(isLevel), progress: opts.progress && process.stderr.isTTY === true };
+        const out = workers > 1 ? await runTournamentParallel(o, workers) : runTournament(o);
         process.stdout.write(`${JSON.stringify(out)}\n`);
       } catch (e) {
         process.stderr.write(`olsen tournament: ${(e as Error).message}\n`);

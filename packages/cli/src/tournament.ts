@@ -4,6 +4,7 @@
  * with a 95% confidence interval, mean place, mean points and milliseconds
  * per decision are reported per entrant.
  */
+import { Worker } from 'node:worker_threads';
 import cliProgress from 'cli-progress';
 import { LEVELS, chooseHearts, chooseShedding, type Level } from '@olsen/bots';
 import {
@@ -106,15 +107,20 @@ function playHearts(o: TournamentOptions, levels: Level[], seed: string, rng: In
   ];
 }
 
-export function runTournament(o: TournamentOptions): Record<string, unknown> {
+/** Tallies per entrant over some of a tournament's games (what a worker sends back). */
+export type Tallies = Tally[];
+
+/**
+ * Plays the tournament's games with these indices. Each game's bots draw from
+ * their own generator (seeded by the game's index), so a game plays the same
+ * whichever worker plays it and in whatever order.
+ */
+export function playGames(o: TournamentOptions, games: readonly number[], progress?: () => void): Tallies {
   const n = o.lineup.length;
   const tallies: Tally[] = o.lineup.map(() => ({ wins: 0, placeSum: 0, pointsSum: 0, times: [] }));
   const rng = new Int32Array(6);
-  seedFromString(rng, 0, `${o.seed}/bots`);
-  const bar = o.progress ? new cliProgress.SingleBar({ format: 'tournament {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
-  bar?.start(o.games, 0);
-  const t0 = performance.now();
-  for (let game = 0; game < o.games; game++) {
+  for (const game of games) {
+    seedFromString(rng, 0, `${o.seed}/bots/${game}`);
     const rotation = game % n;
     const entrantOf = (seat: number): number => (seat + rotation) % n;
     const levels = Array.from({ length: n }, (_, s) => o.lineup[entrantOf(s)]);
@@ -127,10 +133,13 @@ export function runTournament(o: TournamentOptions): Record<string, unknown> {
       t.placeSum += places[s];
       t.pointsSum += points[s];
     }
-    if (bar && game % 16 === 0) bar.update(game);
+    progress?.();
   }
-  bar?.update(o.games);
-  bar?.stop();
+  return tallies;
+}
+
+/** The report: per entrant the win rate with its 95% interval, mean place and points, decision times. */
+export function report(o: TournamentOptions, parts: readonly Tallies[], seconds: number, workers = 1): Record<string, unknown> {
   const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
   return {
     tournament: o.game,
@@ -138,21 +147,78 @@ export function runTournament(o: TournamentOptions): Record<string, unknown> {
     lineup: o.lineup,
     games: o.games,
     seed: o.seed,
-    seconds: round((performance.now() - t0) / 1000, 2),
+    workers,
+    seconds: round(seconds, 2),
     entrants: o.lineup.map((level, e) => {
-      const t = tallies[e];
-      const [lo, hi] = wilson(t.wins, o.games);
+      const wins = parts.reduce((x, p) => x + p[e].wins, 0);
+      const times = parts.flatMap((p) => p[e].times);
+      const [lo, hi] = wilson(wins, o.games);
       return {
         entrant: e,
         level,
-        winRate: round(t.wins / o.games),
+        winRate: round(wins / o.games),
         winRate95: [round(lo), round(hi)],
-        meanPlace: round(t.placeSum / o.games, 3),
-        meanPoints: round(t.pointsSum / o.games, 3),
-        msPerDecision: { median: round(quantile(t.times, 0.5)), p95: round(quantile(t.times, 0.95)), p99: round(quantile(t.times, 0.99)), decisions: t.times.length },
+        meanPlace: round(parts.reduce((x, p) => x + p[e].placeSum, 0) / o.games, 3),
+        meanPoints: round(parts.reduce((x, p) => x + p[e].pointsSum, 0) / o.games, 3),
+        msPerDecision: { median: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)), p99: round(quantile(times, 0.99)), decisions: times.length },
       };
     }),
   };
+}
+
+/** The games a worker of `workers` plays: whole deals (all their rotations), dealt round-robin. */
+export function share(o: TournamentOptions, worker: number, workers: number): number[] {
+  const n = o.lineup.length;
+  const out: number[] = [];
+  for (let g = 0; g < o.games; g++) if (Math.floor(g / n) % workers === worker) out.push(g);
+  return out;
+}
+
+function progressBar(o: TournamentOptions): { tick: () => void; stop: () => void } {
+  if (!o.progress) return { tick: () => {}, stop: () => {} };
+  const bar = new cliProgress.SingleBar({ format: 'tournament {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true }, cliProgress.Presets.shades_classic);
+  bar.start(o.games, 0);
+  let done = 0;
+  return {
+    tick: () => {
+      done++;
+      if (done % 16 === 0 || done === o.games) bar.update(done);
+    },
+    stop: () => bar.stop(),
+  };
+}
+
+export function runTournament(o: TournamentOptions): Record<string, unknown> {
+  const t0 = performance.now();
+  const bar = progressBar(o);
+  const tallies = playGames(o, share(o, 0, 1), bar.tick);
+  bar.stop();
+  return report(o, [tallies], (performance.now() - t0) / 1000);
+}
+
+/**
+ * The same tournament on `workers` threads (each a core): the games are the
+ * same and play the same as on one, so the figures agree with `runTournament`'s
+ * but for the decision times, which other threads' load may lengthen.
+ */
+export async function runTournamentParallel(o: TournamentOptions, workers: number): Promise<Record<string, unknown>> {
+  const t0 = performance.now();
+  const bar = progressBar(o);
+  const parts = await Promise.all(
+    Array.from({ length: workers }, (_, w) =>
+      new Promise<Tallies>((resolve, reject) => {
+        const worker = new Worker(new URL('./tournament-worker.js', import.meta.url), { workerData: { options: { ...o, progress: false }, games: share(o, w, workers) } });
+        worker.on('message', (m: { tick?: true; tallies?: Tallies }) => {
+          if (m.tick) bar.tick();
+          if (m.tallies) resolve(m.tallies);
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => (code === 0 ? undefined : reject(new Error(`a tournament worker stopped with code ${code}`))));
+      }),
+    ),
+  );
+  bar.stop();
+  return report(o, parts, (performance.now() - t0) / 1000, workers);
 }
 
 export const isLevel = (x: string): x is Level => (LEVELS as readonly string[]).includes(x);

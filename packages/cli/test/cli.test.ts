@@ -222,6 +222,18 @@ describe('olsen tournament', () => {
     expect(t.entrants.reduce((s: number, e: { winRate: number }) => s + e.winRate, 0)).toBeCloseTo(1, 5);
   });
 
+  it('plays the same games on two worker threads as on one', () => {
+    const args = ['tournament', '--games', '48', '--lineup', 'medium,greedy,easy', '--seed', 'workers', '--no-progress'];
+    const one = JSON.parse(olsen(args).stdout);
+    const r = olsen([...args, '--workers', '2']);
+    expect(r.code).toBe(0);
+    const two = JSON.parse(r.stdout);
+    expect(two.workers).toBe(2);
+    const figures = (t: { entrants: { winRate: number; meanPlace: number; meanPoints: number; msPerDecision: { decisions: number } }[] }) =>
+      t.entrants.map((e) => [e.winRate, e.meanPlace, e.meanPoints, e.msPerDecision.decisions]);
+    expect(figures(two)).toEqual(figures(one));
+  });
+
   it('refuses an unknown level', () => {
     const r = olsen(['tournament', '--lineup', 'godlike,random']);
     expect(r.code).toBe(2);
