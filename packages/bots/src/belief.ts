@@ -58,6 +58,57 @@ interface Story {
   energy: number;
   /** Read as the yardstick exactly (which card of a suit, ties), or only by the suits held most. */
   strict: boolean;
+  /** The round's last reshuffle, if any. */
+  reshuffle: Reshuffle | null;
+}
+
+/** The last reshuffle of the round: the log index of the draw that made it, and the cards it put in the stock (by card code). */
+export interface Reshuffle {
+  readonly at: number;
+  readonly late: Uint8Array;
+}
+
+/**
+ * Follows the stock and the pile through the log (S16): the last reshuffle,
+ * or null when there was none — or when the count does not come out as the
+ * view's (two decks, or a rule this reading does not know), so nothing is
+ * read from it.
+ */
+export function lastReshuffle(view: PlayerView): Reshuffle | null {
+  if (view.rules.decks !== 1) return null;
+  const n = view.players.length;
+  const played = new Array<number>(n).fill(0);
+  const drawn = new Array<number>(n).fill(0);
+  const penalty = view.rules.forgottenCallPenalty;
+  for (const a of view.log) {
+    if ('catch' in a) drawn[a.catch] += penalty;
+    else if ('play' in a) played[a.seat] += a.play.length;
+    else if ('draw' in a) drawn[a.seat]++;
+  }
+  let stock = 52 - 1;
+  for (let s = 0; s < n; s++) stock -= view.handCounts[s] + played[s] - drawn[s];
+  let pile: number[] = [parseCard(view.upcard)];
+  let last: Reshuffle | null = null;
+  const draw = (at: number): boolean => {
+    if (stock === 0) {
+      if (pile.length <= 1) return false;
+      const late = new Uint8Array(64);
+      for (let k = 0; k < pile.length - 1; k++) late[pile[k]] = 1;
+      last = { at, late };
+      stock = pile.length - 1;
+      pile = [pile[pile.length - 1]];
+    }
+    stock--;
+    return true;
+  };
+  for (let i = 0; i < view.log.length; i++) {
+    const a = view.log[i];
+    if ('catch' in a) {
+      for (let k = 0; k < penalty; k++) if (!draw(i)) break;
+    } else if ('play' in a) for (const c of a.play) pile.push(parseCard(c));
+    else if ('draw' in a && !draw(i)) return null;
+  }
+  return stock === view.stockCount && pile.length === view.discardCount ? last : null;
 }
 
 interface Decision {
@@ -201,7 +252,19 @@ let CULPRIT = -1;
 function energyOf(st: Story): number {
   let e = 0;
   for (let k = 0; k < st.kind.length; k++) e += broken(st, k, null);
+  if (st.reshuffle) for (let i = 0; i < st.cards.length; i++) if (misplaced(st, i)) e++;
   return e;
+}
+
+/**
+ * After the last reshuffle (S16) the new stock was the old pile, all public:
+ * a card held then came from it only by a draw since, any other card was
+ * held since before. Does card `i`'s entry say otherwise?
+ */
+function misplaced(st: Story, i: number): boolean {
+  const r = st.reshuffle;
+  if (!r || st.left[i] < r.at) return false;
+  return r.late[st.cards[i]] === 1 ? st.entry[i] < r.at : st.entry[i] >= r.at;
 }
 
 /** A card of the story that breaks one of its constraints (chosen at random), or -1. */
@@ -209,13 +272,16 @@ function culprit(st: Story, rng: Int32Array): number {
   let seen = 0;
   let chosen = -1;
   for (let k = 0; k < st.kind.length; k++) if (broken(st, k, null) > 0 && pick(rng, 0, ++seen) === 0) chosen = k;
+  let card = -1;
+  if (st.reshuffle) for (let i = 0; i < st.cards.length; i++) if (misplaced(st, i) && pick(rng, 0, ++seen) === 0) card = i;
+  if (card >= 0) return card;
   if (chosen < 0) return -1;
   broken(st, chosen, rng);
   return CULPRIT;
 }
 
 /** Reads one opponent's decisions and hand changes from the log. */
-function readStories(view: PlayerView): { stories: Story[]; constrained: boolean } {
+function readStories(view: PlayerView): { stories: Story[]; constrained: boolean; reshuffle: Reshuffle | null } {
   const n = view.players.length;
   const me = view.seat ?? -1;
   const readable = readableRules(view);
@@ -279,6 +345,7 @@ function readStories(view: PlayerView): { stories: Story[]; constrained: boolean
   }
   const stories: Story[] = [];
   let constrained = false;
+  const reshuffle = readable ? lastReshuffle(view) : null;
   for (let s = 0; s < n; s++) {
     if (s === me) continue;
     const held = view.handCounts[s];
@@ -316,6 +383,7 @@ function readStories(view: PlayerView): { stories: Story[]; constrained: boolean
       arg: new Int32Array(ds.map((d) => d.arg)),
       energy: 0,
       strict: true,
+      reshuffle,
     };
     let k = 0;
     for (let j = 0; j < all.length; j++) {
@@ -329,10 +397,10 @@ function readStories(view: PlayerView): { stories: Story[]; constrained: boolean
       story.entry[played.length + j] = free[j] ?? -1;
       story.left[played.length + j] = NEVER;
     }
-    if (story.kind.length > 0) constrained = true;
+    if (story.kind.length > 0 || reshuffle) constrained = true;
     stories.push(story);
   }
-  return { stories, constrained };
+  return { stories, constrained, reshuffle };
 }
 
 /**
@@ -355,8 +423,12 @@ export class Belief {
   private readonly held: number;
   readonly constrained: boolean;
 
+  /** Cards the last reshuffle put in the stock (by code), or null: the others cannot be in the stock. */
+  private readonly late: Uint8Array | null;
+
   constructor(view: PlayerView, unseen: readonly number[], rng: Int32Array) {
-    const { stories, constrained } = readStories(view);
+    const { stories, constrained, reshuffle } = readStories(view);
+    this.late = reshuffle?.late ?? null;
     this.stories = stories;
     this.constrained = constrained;
     this.pool = Int32Array.from(unseen);
@@ -379,6 +451,19 @@ export class Belief {
       const t = p[i];
       p[i] = p[j];
       p[j] = t;
+    }
+    const late = this.late;
+    if (late) {
+      // Cards held at the reshuffle are in hands still: none of them in the stock.
+      let h = 0;
+      for (let i = this.held; i < p.length; i++) {
+        if (late[p[i]]) continue;
+        while (h < this.held && !late[p[h]]) h++;
+        if (h === this.held) break;
+        const t = p[i];
+        p[i] = p[h];
+        p[h++] = t;
+      }
     }
     for (const st of stories) {
       for (let j = 0; j < st.poolAt.length; j++) st.cards[st.played + j] = p[st.poolAt[j]];
@@ -466,6 +551,7 @@ export class Belief {
       const bb = b >= a ? b + 1 : b;
       if (p[a] === p[bb]) continue;
       const ob = this.owner[bb];
+      if (ob < 0 && this.late && !this.late[p[a]]) continue;
       const sb = ob >= 0 && ob !== this.owner[a] ? this.stories[ob] : null;
       this.put(a, p[bb]);
       this.put(bb, p[a]);

@@ -186,6 +186,36 @@ describe('determinized search (building block)', () => {
     expect(hits / slots).toBeGreaterThan(1.4 * (uniform / slots));
   });
 
+  it('S16: after a reshuffle the stock holds only cards of the old pile, so every other unseen card is in a hand', async () => {
+    const { Belief, lastReshuffle } = await import('../src/belief.js');
+    const { DECK } = await import('@olsen/engine');
+    const rng = new Int32Array(6);
+    seedFromString(rng, 0, 'reshuffle');
+    let read = 0;
+    for (let game = 0; game < 40; game++) {
+      let g = unwrap(createGame({ players: ['A', 'B', 'C', 'D'], seed: `reshuffle${game}` }));
+      for (let step = 0; step < 300 && toMove(g) !== null; step++) {
+        const seat = toMove(g) as number;
+        const view = viewFor(g, seat);
+        const r = lastReshuffle(view);
+        if (r && view.drawsThisTurn === 0) {
+          read++;
+          const hands = [0, 1, 2, 3].map((s) => handOf(g, s).map(parseCard));
+          const laid = [view.upcard, ...view.log.flatMap((a) => ('play' in a ? a.play : []))].map(parseCard);
+          const unseen = [...DECK];
+          for (const c of [...hands[seat], ...laid.slice(laid.length - view.discardCount)]) unseen.splice(unseen.indexOf(c), 1);
+          for (const c of unseen) if (!r.late[c]) expect(hands.some((h, s) => s !== seat && h.includes(c))).toBe(true);
+          const belief = new Belief(view, unseen, rng);
+          belief.walk(rng, 40);
+          const held = belief.stories.reduce((x, st) => x + st.poolAt.length, 0);
+          for (const c of belief.pool.subarray(held)) expect(r.late[c]).toBe(1);
+        }
+        g = unwrap(apply(g, greedy(viewFor(g, seat)).action));
+      }
+    }
+    expect(read).toBeGreaterThan(30);
+  });
+
   it('the belief notices a player who is not the yardstick, and still deals it its card count', async () => {
     const { Belief } = await import('../src/belief.js');
     const { DECK } = await import('@olsen/engine');
