@@ -446,12 +446,7 @@ export class Belief {
     this.held = at;
     // Shuffle, fill the slots, and let the chain settle.
     const p = this.pool;
-    for (let i = p.length - 1; i > 0; i--) {
-      const j = pick(rng, 0, i + 1);
-      const t = p[i];
-      p[i] = p[j];
-      p[j] = t;
-    }
+    shuffle(p, rng);
     const late = this.late;
     if (late) {
       // Cards held at the reshuffle are in hands still: none of them in the stock.
@@ -620,6 +615,16 @@ export class Belief {
       st.entry[i] = ei;
       st.entry[j] = ej;
     }
+  }
+}
+
+/** Fisher–Yates with the bots' `pick` (the search's samples depend on its exact draws). */
+export function shuffle(a: Int32Array | number[], rng: Int32Array): void {
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = pick(rng, 0, i + 1);
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
   }
 }
 

@@ -11,9 +11,9 @@
 import {
   A_CALL, A_DRAW, A_PASS, A_PLAY, DECK, F_CALL, F_MORE, O_ACTIVE, O_ACTIVE_PLAYERS, O_DEALER, O_DIR, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_GROUP,
   O_LAZY, O_OUT, O_PASS_STREAK, O_PENDING, O_PHASE, O_PLACE, O_RNG, O_RNG_OK, O_ROUND, O_TOP, O_TOTAL, O_TO_MOVE, O_UPCARD, O_VOLUNTARY,
-  O_WINDOW, O_WINNER, P_GAME_OVER, P_ROUND_OVER, P_TURN, SUITS, Sim, makeCard, nextU32, parseCard, pick, type Action, type PlayerView,
+  O_WINDOW, O_WINNER, P_GAME_OVER, P_ROUND_OVER, P_TURN, SUITS, Sim, makeCard, nextU32, parseCard, type Action, type PlayerView,
 } from '@olsen/engine';
-import { Belief, readableRules } from './belief.js';
+import { Belief, readableRules, shuffle } from './belief.js';
 import { greedy as greedyView, type Choice } from './shedding.js';
 import { policyOf } from './sim-policies.js';
 
@@ -87,14 +87,8 @@ export class Determinizer {
     this.sim.st.set(this.template);
     const belief = this.belief;
     if (!belief) {
-      const pool = this.pool;
-      for (let i = pool.length - 1; i > 0; i--) {
-        const j = pick(rng, 0, i + 1);
-        const t = pool[i];
-        pool[i] = pool[j];
-        pool[j] = t;
-      }
-      this.deal(pool);
+      shuffle(this.pool, rng);
+      this.deal(this.pool);
     } else {
       belief.walk(rng, this.steps);
       const hands: number[][] = [];
@@ -111,12 +105,7 @@ export class Determinizer {
       }
       // The stock's order is new in every sample: only which cards are in it comes from the chain.
       const stock = Array.from(belief.pool.subarray(held));
-      for (let i = stock.length - 1; i > 0; i--) {
-        const j = pick(rng, 0, i + 1);
-        const t = stock[i];
-        stock[i] = stock[j];
-        stock[j] = t;
-      }
+      shuffle(stock, rng);
       this.sim.setCards(hands, this.discard, stock);
     }
     const st = this.sim.st;
