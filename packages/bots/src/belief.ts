@@ -154,11 +154,14 @@ function broken(st: Story, k: number, rng: Int32Array | null): number {
 
 let CULPRIT = -1;
 
-/** How many of a story's constraints its current cards and entries break. */
-function energyOf(st: Story): number {
+/**
+ * How many of a story's constraints its current cards and entries break;
+ * counting stops once past `limit` (a move that breaks more is refused anyway).
+ */
+function energyOf(st: Story, limit = Infinity): number {
   let e = 0;
-  for (let k = 0; k < st.kind.length; k++) e += broken(st, k, null);
-  if (st.reshuffle) for (let i = 0; i < st.cards.length; i++) if (misplaced(st, i)) e++;
+  for (let k = 0; k < st.kind.length && e <= limit; k++) e += broken(st, k, null);
+  if (st.reshuffle) for (let i = 0; i < st.cards.length && e <= limit; i++) if (misplaced(st, i)) e++;
   return e;
 }
 
@@ -191,7 +194,16 @@ function culprit(st: Story, rng: Int32Array): number {
  * nearly a hard rule, so that samples explain everything when anything can.
  */
 const BETA = 10;
-const ACCEPT = Array.from({ length: 16 }, (_, d) => Math.exp(-BETA * d));
+
+/**
+ * How many more constraints a proposed move may break and still be taken:
+ * Metropolis's acceptance (e^-BETA per constraint) drawn before the move is
+ * counted, so that the count can stop as soon as the move is refused.
+ */
+function slack(rng: Int32Array): number {
+  const u = nextFloat(rng);
+  return u === 0 ? 15 : Math.min(15, Math.floor(-Math.log(u) / BETA));
+}
 
 /**
  * Hidden cards of one view, dealt by the chain: `pool` holds every unseen card;
@@ -277,8 +289,9 @@ export class Belief {
       for (let j = st.played; j < st.cards.length; j++) if (st.cards[j] === c) dup = true;
       if (dup) continue;
       st.cards[i] = c;
-      const e = energyOf(st);
-      if (e <= st.energy || nextFloat(rng) < ACCEPT[Math.min(15, e - st.energy)]) st.energy = e;
+      const allow = st.energy + slack(rng);
+      const e = energyOf(st, allow);
+      if (e <= allow) st.energy = e;
       else st.cards[i] = old;
     }
     const ok = st.energy === 0;
@@ -333,10 +346,10 @@ export class Belief {
       const sb = ob >= 0 && ob !== this.owner[a] ? this.stories[ob] : null;
       this.put(a, p[bb]);
       this.put(bb, p[a]);
-      const ea = energyOf(sa);
-      const eb = sb ? energyOf(sb) : 0;
-      const delta = ea - sa.energy + (sb ? eb - sb.energy : 0);
-      if (delta <= 0 || nextFloat(rng) < ACCEPT[Math.min(15, delta)]) {
+      const allow = sa.energy + (sb ? sb.energy : 0) + slack(rng);
+      const ea = energyOf(sa, allow);
+      const eb = sb && ea <= allow ? energyOf(sb, allow - ea) : 0;
+      if (ea + eb <= allow) {
         const t = p[a];
         p[a] = p[bb];
         p[bb] = t;
@@ -391,9 +404,9 @@ export class Belief {
     if (ei === ej || ej >= st.left[i] || ei >= st.left[j]) return;
     st.entry[i] = ej;
     st.entry[j] = ei;
-    const e = energyOf(st);
-    const delta = e - st.energy;
-    if (delta <= 0 || nextFloat(rng) < ACCEPT[Math.min(15, delta)]) st.energy = e;
+    const allow = st.energy + slack(rng);
+    const e = energyOf(st, allow);
+    if (e <= allow) st.energy = e;
     else {
       st.entry[i] = ei;
       st.entry[j] = ej;
