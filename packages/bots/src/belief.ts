@@ -32,29 +32,19 @@ const COUNTS = new Int32Array(4);
  * `rng`, also picks one card of the hand then that breaks it (into `CULPRIT`).
  */
 function broken(st: Story, k: number, rng: Int32Array | null): number {
-  const { cards, entry, left } = st;
+  const { cards, entry, left, tally } = st;
   const m = cards.length;
   const t = st.at[k];
   const suit = st.suit[k];
   const rank = st.rank[k];
-  COUNTS[0] = COUNTS[1] = COUNTS[2] = COUNTS[3] = 0;
+  const base = k << 6;
   let fitting = 0; // bit per suit with a plain card that fits
-  let anyFit = false;
-  for (let i = 0; i < m; i++) {
-    if (entry[i] >= t || left[i] < t) continue;
-    const c = cards[i];
-    const r = c & 15;
-    const s = c >> 4;
-    if (r === EIGHT) {
-      anyFit = true;
-      continue;
-    }
-    COUNTS[s]++;
-    if (s === suit || r === rank) {
-      fitting |= 1 << s;
-      anyFit = true;
-    }
+  for (let s = 0; s < 4; s++) {
+    const n = st.suitN[(k << 2) | s];
+    COUNTS[s] = n;
+    if (s === suit ? n > 0 : rank !== EIGHT && tally[base | (s << 4) | rank] > 0) fitting |= 1 << s;
   }
+  const anyFit = fitting !== 0 || st.eights[k] > 0;
   let out = 0;
   // Cards that break it: any card that fits (bad -1), or cards of the suits in the mask `bad`,
   // or (strict) cards of suit `lowSuit` ranked below `lowRank`, which the plain player would have laid first.
@@ -83,11 +73,7 @@ function broken(st: Story, k: number, rng: Int32Array | null): number {
       if (cs === suit) {
         lowSuit = cs;
         lowRank = c & 15;
-        for (let i = 0; i < m; i++) {
-          if (entry[i] >= t || left[i] < t) continue;
-          const x = cards[i];
-          if (x >> 4 === cs && (x & 15) < lowRank && (x & 15) !== EIGHT) out++;
-        }
+        for (let r = 0; r < lowRank; r++) if (r !== EIGHT) out += tally[base | (cs << 4) | r];
         for (let s = 0; s < 4; s++)
           if (s !== cs && fitting & (1 << s) && COUNTS[s] > mine) {
             out++;
@@ -122,15 +108,14 @@ function broken(st: Story, k: number, rng: Int32Array | null): number {
       if (st.strict) {
         // The first eight in the list is laid: none of a suit before it.
         const es = st.arg[k] >> 3;
-        for (let i = 0; i < m; i++) {
-          if (entry[i] >= t || left[i] < t) continue;
-          const x = cards[i];
-          if ((x & 15) === EIGHT && x >> 4 < es) {
-            out++;
+        for (let s = 0; s < es; s++) {
+          const x = tally[base | (s << 4) | EIGHT];
+          if (x > 0) {
+            out += x;
             lowSuit = 4;
+            lowRank = es;
           }
         }
-        if (lowSuit === 4) lowRank = es;
       }
       break;
     }
@@ -153,6 +138,49 @@ function broken(st: Story, k: number, rng: Int32Array | null): number {
 }
 
 let CULPRIT = -1;
+
+/** Adds (`sign` 1) or takes out (-1) card `card` as story card `i` in the tallies of the decisions it was held at. */
+function count(st: Story, i: number, card: number, sign: number): void {
+  const e = st.entry[i];
+  const l = st.left[i];
+  const at = st.at;
+  const plain = (card & 15) !== EIGHT;
+  const s = card >> 4;
+  for (let k = 0; k < at.length; k++) {
+    const t = at[k];
+    if (t <= e) continue;
+    if (t > l) break; // decisions are in log order
+    st.tally[(k << 6) | card] += sign;
+    if (plain) st.suitN[(k << 2) | s] += sign;
+    else st.eights[k] += sign;
+  }
+}
+
+/** Story card `i` becomes `card`. */
+function setCard(st: Story, i: number, card: number): void {
+  count(st, i, st.cards[i], -1);
+  st.cards[i] = card;
+  count(st, i, card, 1);
+}
+
+/** Story cards `i` and `j` swap their entries. */
+function swapEntries(st: Story, i: number, j: number): void {
+  count(st, i, st.cards[i], -1);
+  count(st, j, st.cards[j], -1);
+  const e = st.entry[i];
+  st.entry[i] = st.entry[j];
+  st.entry[j] = e;
+  count(st, i, st.cards[i], 1);
+  count(st, j, st.cards[j], 1);
+}
+
+/** The tallies from scratch (after the cards or entries were written directly). */
+function recount(st: Story): void {
+  st.tally.fill(0);
+  st.suitN.fill(0);
+  st.eights.fill(0);
+  for (let i = 0; i < st.cards.length; i++) count(st, i, st.cards[i], 1);
+}
 
 /**
  * How many of a story's constraints its current cards and entries break;
@@ -257,6 +285,7 @@ export class Belief {
     }
     for (const st of stories) {
       for (let j = 0; j < st.poolAt.length; j++) st.cards[st.played + j] = p[st.poolAt[j]];
+      recount(st);
       st.energy = energyOf(st);
     }
     if (constrained) {
@@ -288,15 +317,16 @@ export class Belief {
       let dup = false;
       for (let j = st.played; j < st.cards.length; j++) if (st.cards[j] === c) dup = true;
       if (dup) continue;
-      st.cards[i] = c;
+      setCard(st, i, c);
       const allow = st.energy + slack(rng);
       const e = energyOf(st, allow);
       if (e <= allow) st.energy = e;
-      else st.cards[i] = old;
+      else setCard(st, i, old);
     }
     const ok = st.energy === 0;
     st.cards.set(saved);
     st.entry.set(savedEntry);
+    recount(st);
     return ok;
   }
 
@@ -371,6 +401,7 @@ export class Belief {
     for (const st of this.stories) {
       const h = hands[st.seat];
       for (let j = 0; j < st.poolAt.length; j++) st.cards[st.played + j] = h[j];
+      recount(st);
       st.energy = energyOf(st);
       for (let k = 0; k < steps && st.energy > 0; k++) {
         const i = culprit(st, rng);
@@ -383,7 +414,7 @@ export class Belief {
   /** Writes `card` into the story slot of pool position `at` (the pool itself is swapped by the caller). */
   private put(at: number, card: number): void {
     const o = this.owner[at];
-    if (o >= 0) this.stories[o].cards[this.slot[at]] = card;
+    if (o >= 0) setCard(this.stories[o], this.slot[at], card);
   }
 
   /** A story that breaks some constraint, at random; null when all are explained. */
@@ -402,15 +433,11 @@ export class Belief {
     const ei = st.entry[i];
     const ej = st.entry[j];
     if (ei === ej || ej >= st.left[i] || ei >= st.left[j]) return;
-    st.entry[i] = ej;
-    st.entry[j] = ei;
+    swapEntries(st, i, j);
     const allow = st.energy + slack(rng);
     const e = energyOf(st, allow);
     if (e <= allow) st.energy = e;
-    else {
-      st.entry[i] = ei;
-      st.entry[j] = ej;
-    }
+    else swapEntries(st, i, j);
   }
 }
 

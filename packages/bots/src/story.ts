@@ -42,6 +42,15 @@ export interface Story {
   readonly rank: Int32Array;
   readonly arg: Int32Array;
   energy: number;
+  /**
+   * What the hand held at each decision, kept up to date by the chain so that
+   * a constraint is checked without going over the cards: per decision `k`,
+   * copies of each card code at `k << 6 | card`, plain cards per suit at
+   * `k << 2 | suit`, and eights.
+   */
+  readonly tally: Int8Array;
+  readonly suitN: Int8Array;
+  readonly eights: Int8Array;
   /** Read as the yardstick exactly (which card of a suit, ties), or only by the suits held most. */
   strict: boolean;
   /** The round's last reshuffle, if any. */
@@ -202,6 +211,9 @@ export function readStories(view: PlayerView): { stories: Story[]; constrained: 
       rank: new Int32Array(ds.map((d) => d.rank)),
       arg: new Int32Array(ds.map((d) => d.arg)),
       energy: 0,
+      tally: new Int8Array(ds.length << 6),
+      suitN: new Int8Array(ds.length << 2),
+      eights: new Int8Array(ds.length),
       strict: true,
       reshuffle,
     };

@@ -164,6 +164,11 @@ describe('determinized search (building block)', () => {
             for (const st of belief.stories) {
               // A sample holds exactly the seat's card count, from the unseen cards.
               expect(st.poolAt.length).toBe(view.handCounts[st.seat]);
+              // The chain's running tallies of each decision's hand are what its cards and entries say.
+              const recount = new Int8Array(st.tally.length);
+              for (let i = 0; i < st.cards.length; i++)
+                for (let k = 0; k < st.at.length; k++) if (st.entry[i] < st.at[k] && st.left[i] >= st.at[k]) recount[(k << 6) | st.cards[i]]++;
+              expect(st.tally).toEqual(recount);
               for (const at of st.poolAt) {
                 slots++;
                 if (hands[st.seat].includes(belief.pool[at])) hits++;
