@@ -223,14 +223,29 @@ function culprit(st: Story, rng: Int32Array): number {
  */
 const BETA = 10;
 
+const ACCEPT = Array.from({ length: 16 }, (_, d) => Math.exp(-BETA * d));
+
 /**
- * How many more constraints a proposed move may break and still be taken:
- * Metropolis's acceptance (e^-BETA per constraint) drawn before the move is
- * counted, so that the count can stop as soon as the move is refused.
+ * Metropolis's test of a move just made to `sa` (and `sb`): taken when it
+ * breaks no more constraints than before, else with chance e^-BETA per
+ * constraint more. Counting stops once the move is worse: the generator is
+ * drawn then (as a full count would), and only a draw below e^-BETA needs
+ * the full count. Sets the stories' energies when the move is taken.
  */
-function slack(rng: Int32Array): number {
-  const u = nextFloat(rng);
-  return u === 0 ? 15 : Math.min(15, Math.floor(-Math.log(u) / BETA));
+function taken(sa: Story, sb: Story | null, rng: Int32Array): boolean {
+  const before = sa.energy + (sb ? sb.energy : 0);
+  let ea = energyOf(sa, before);
+  let eb = sb && ea <= before ? energyOf(sb, before - ea) : 0;
+  if (ea + eb > before) {
+    const u = nextFloat(rng);
+    if (u >= ACCEPT[1]) return false;
+    ea = energyOf(sa);
+    eb = sb ? energyOf(sb) : 0;
+    if (u >= ACCEPT[Math.min(15, ea + eb - before)]) return false;
+  }
+  sa.energy = ea;
+  if (sb) sb.energy = eb;
+  return true;
 }
 
 /**
@@ -318,10 +333,7 @@ export class Belief {
       for (let j = st.played; j < st.cards.length; j++) if (st.cards[j] === c) dup = true;
       if (dup) continue;
       setCard(st, i, c);
-      const allow = st.energy + slack(rng);
-      const e = energyOf(st, allow);
-      if (e <= allow) st.energy = e;
-      else setCard(st, i, old);
+      if (!taken(st, null, rng)) setCard(st, i, old);
     }
     const ok = st.energy === 0;
     st.cards.set(saved);
@@ -376,15 +388,10 @@ export class Belief {
       const sb = ob >= 0 && ob !== this.owner[a] ? this.stories[ob] : null;
       this.put(a, p[bb]);
       this.put(bb, p[a]);
-      const allow = sa.energy + (sb ? sb.energy : 0) + slack(rng);
-      const ea = energyOf(sa, allow);
-      const eb = sb && ea <= allow ? energyOf(sb, allow - ea) : 0;
-      if (ea + eb <= allow) {
+      if (taken(sa, sb, rng)) {
         const t = p[a];
         p[a] = p[bb];
         p[bb] = t;
-        sa.energy = ea;
-        if (sb) sb.energy = eb;
       } else {
         this.put(a, p[a]);
         this.put(bb, p[bb]);
@@ -434,10 +441,7 @@ export class Belief {
     const ej = st.entry[j];
     if (ei === ej || ej >= st.left[i] || ei >= st.left[j]) return;
     swapEntries(st, i, j);
-    const allow = st.energy + slack(rng);
-    const e = energyOf(st, allow);
-    if (e <= allow) st.energy = e;
-    else swapEntries(st, i, j);
+    if (!taken(st, null, rng)) swapEntries(st, i, j);
   }
 }
 
