@@ -156,11 +156,28 @@ function count(st: Story, i: number, card: number, sign: number): void {
   }
 }
 
-/** Story card `i` becomes `card`. */
+/** Story card `i` becomes `card` (one pass over the decisions it was held at). */
 function setCard(st: Story, i: number, card: number): void {
-  count(st, i, st.cards[i], -1);
+  const old = st.cards[i];
   st.cards[i] = card;
-  count(st, i, card, 1);
+  if (old === card) return;
+  const e = st.entry[i];
+  const l = st.left[i];
+  const at = st.at;
+  const so = (old & 15) === EIGHT ? -1 : old >> 4;
+  const sn = (card & 15) === EIGHT ? -1 : card >> 4;
+  for (let k = 0; k < at.length; k++) {
+    const t = at[k];
+    if (t <= e) continue;
+    if (t > l) break;
+    st.tally[(k << 6) | old]--;
+    st.tally[(k << 6) | card]++;
+    if (so === sn) continue;
+    if (so < 0) st.eights[k]--;
+    else st.suitN[(k << 2) | so]--;
+    if (sn < 0) st.eights[k]++;
+    else st.suitN[(k << 2) | sn]++;
+  }
 }
 
 /** Story cards `i` and `j` swap their entries. */
