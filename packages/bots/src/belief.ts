@@ -205,7 +205,7 @@ function recount(st: Story): void {
  */
 function energyOf(st: Story, limit = Infinity): number {
   let e = 0;
-  for (let k = 0; k < st.kind.length && e <= limit; k++) e += broken(st, k, null);
+  if (!st.blind) for (let k = 0; k < st.kind.length && e <= limit; k++) e += broken(st, k, null);
   if (st.reshuffle) for (let i = 0; i < st.cards.length && e <= limit; i++) if (misplaced(st, i)) e++;
   return e;
 }
@@ -225,7 +225,7 @@ function misplaced(st: Story, i: number): boolean {
 function culprit(st: Story, rng: Int32Array): number {
   let seen = 0;
   let chosen = -1;
-  for (let k = 0; k < st.kind.length; k++) if (broken(st, k, null) > 0 && pick(rng, 0, ++seen) === 0) chosen = k;
+  if (!st.blind) for (let k = 0; k < st.kind.length; k++) if (broken(st, k, null) > 0 && pick(rng, 0, ++seen) === 0) chosen = k;
   let card = -1;
   if (st.reshuffle) for (let i = 0; i < st.cards.length; i++) if (misplaced(st, i) && pick(rng, 0, ++seen) === 0) card = i;
   if (card >= 0) return card;
@@ -324,6 +324,9 @@ export class Belief {
       // An opponent whose story alone the exact reading cannot explain plays by other habits:
       // read it by the suits it holds most only.
       for (const st of stories) if (st.kind.length > 0 && !this.explicable(st, rng)) st.strict = false;
+      // One that even the lenient reading cannot explain tells nothing by its choices (it draws with cards
+      // that fit, say): only its card count, and the reshuffle, are read then.
+      for (const st of stories) if (!st.strict && !this.explicable(st, rng)) st.blind = true;
       for (const st of stories) st.energy = energyOf(st);
       this.walk(rng, 60 * Math.max(1, this.held));
     }

@@ -27,7 +27,7 @@ export interface SearchBudget extends SearchLimits {
 const simGreedy = policyOf('greedy');
 const rollBuf = new Int32Array(1024);
 
-/** Per seat, how good the round's end is for it (0…1): winning counts, places and points break ties. */
+/** Per seat, how good the round's end is for it (0…1): in ranking games only the win counts; in points games, going out and points. */
 function rewards(sim: Sim, startTotals: readonly number[], out: Float64Array): void {
   const n = sim.players;
   const points = sim.rules.scoring === 'points';
@@ -37,7 +37,7 @@ function rewards(sim: Sim, startTotals: readonly number[], out: Float64Array): v
       // Points games are lost by points: fewer this round is better (a round's typical range is 0…100).
       const got = sim.total(s) - startTotals[s];
       out[s] = (place === 1 ? 0.3 : 0) + 0.7 * (1 - Math.min(got, 100) / 100);
-    } else out[s] = place === 1 ? 1 : place > 0 ? 0.15 * ((n - place) / (n - 1)) : 0;
+    } else out[s] = place === 1 ? 1 : 0;
   }
 }
 

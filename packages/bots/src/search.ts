@@ -10,7 +10,9 @@
  * with ISUCT — a child's exploration term counts how often it was
  * *available*, since the sampled world decides which moves exist — adds one
  * node, plays out, and credits every node on the path with the result of the
- * seat that moved there.
+ * seat that moved there. A modelled seat's move is an edge too, followed
+ * rather than chosen: the searching seat's later decisions are then told
+ * apart by what it saw happen before them (closed loop).
  */
 import { pick } from '@olsen/engine';
 
@@ -90,8 +92,20 @@ export function search<W extends SearchWorld>(problem: Problem<W>, players: numb
       const n = world.generate(codes);
       const mover = world.toMove;
       if (modelled && modelled(mover)) {
-        // A modelled seat follows its policy: the tree branches on the other seats' decisions only.
-        world.apply(problem.modelMove!(world, codes, n));
+        // A modelled seat follows its policy. Its move is still an edge of the tree (what the
+        // searching seat saw happen), so that its later decisions are told apart by what it saw.
+        const code = problem.modelMove!(world, codes, n);
+        let child: Node | null = null;
+        for (const ch of node.children) if (ch.code === code && ch.mover === mover) child = ch;
+        world.apply(code);
+        if (!child) {
+          child = new Node(code, mover);
+          node.children.push(child);
+          path.push(child);
+          break;
+        }
+        path.push(child);
+        node = child;
         continue;
       }
       let best: Node | null = null;

@@ -53,6 +53,8 @@ export interface Story {
   readonly eights: Int8Array;
   /** Read as the yardstick exactly (which card of a suit, ties), or only by the suits held most. */
   strict: boolean;
+  /** Not read at all: not even the lenient reading explains it (a player who draws by choice, say). */
+  blind: boolean;
   /** The round's last reshuffle, if any. */
   reshuffle: Reshuffle | null;
 }
@@ -215,6 +217,7 @@ export function readStories(view: PlayerView): { stories: Story[]; constrained: 
       suitN: new Int8Array(ds.length << 2),
       eights: new Int8Array(ds.length),
       strict: true,
+      blind: false,
       reshuffle,
     };
     let k = 0;

@@ -221,12 +221,13 @@ describe('determinized search (building block)', () => {
     expect(read).toBeGreaterThan(30);
   });
 
-  it('the belief notices a player who is not the yardstick, and still deals it its card count', async () => {
+  it('the belief notices a player who is not the yardstick, stops reading one who draws with cards that fit, and still deals each its card count', async () => {
     const { Belief } = await import('../src/belief.js');
     const { DECK } = await import('@olsen/engine');
     const rng = new Int32Array(6);
     seedFromString(rng, 0, 'lenient');
     let noticed = 0;
+    let blind = 0;
     let views = 0;
     let plain = 0;
     for (let game = 0; game < 10; game++) {
@@ -243,6 +244,9 @@ describe('determinized search (building block)', () => {
           // Seat 2 plays at random: sooner or later it lays a card the yardstick would not have.
           if (!belief.plainPlayer(2)) noticed++;
           if (belief.plainPlayer(1)) plain++;
+          // A random player also draws with cards that fit: not even "nothing fitted" holds for it.
+          if (belief.stories.find((st) => st.seat === 2)?.blind) blind++;
+          expect(belief.stories.find((st) => st.seat === 1)?.blind).toBe(false);
           for (const st of belief.stories) expect(st.poolAt.length).toBe(view.handCounts[st.seat]);
         }
         const choice = seat === 2 ? chooseShedding('random', viewFor(g, seat), rng) : greedy(viewFor(g, seat));
@@ -251,6 +255,8 @@ describe('determinized search (building block)', () => {
     }
     expect(views).toBeGreaterThan(20);
     expect(noticed / views).toBeGreaterThan(0.5);
+    expect(blind).toBeGreaterThan(0);
+    expect(blind).toBeLessThanOrEqual(noticed);
     expect(plain / views).toBeGreaterThan(0.95);
   });
 
