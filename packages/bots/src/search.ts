@@ -49,6 +49,8 @@ export interface SearchLimits {
   readonly ms: number;
   /** Exploration constant of UCB. */
   readonly c?: number;
+  /** Spend every iteration even once the choice cannot change any more (default false: stop then). */
+  readonly exhaust?: boolean;
 }
 
 /** The search's answer: the root code visited most, and how often of all. */
@@ -77,6 +79,7 @@ const codes = new Int32Array(4096);
 /** Runs the search for the seat that samples are drawn for; null when no root move was ever tried. */
 export function search<W extends SearchWorld>(problem: Problem<W>, players: number, limits: SearchLimits, rng: Int32Array): SearchResult | null {
   const c = limits.c ?? 0.7;
+  const exhaust = limits.exhaust ?? false;
   const root = new Node(-1, -1);
   const r = new Float64Array(players);
   const path: Node[] = [];
@@ -84,6 +87,8 @@ export function search<W extends SearchWorld>(problem: Problem<W>, players: numb
   const modelled = problem.modelled;
   for (let it = 0; it < limits.iterations; it++) {
     if ((it & 15) === 15 && performance.now() > deadline) break;
+    // Decided: the iterations left could not lift another root move past the most visited one.
+    if ((it & 7) === 7 && !exhaust && decided(root, limits.iterations - it)) break;
     const world = problem.sample();
     let node = root;
     path.length = 0;
@@ -154,4 +159,17 @@ export function search<W extends SearchWorld>(problem: Problem<W>, players: numb
   let best: Node | null = null;
   for (const ch of root.children) if (!best || ch.visits > best.visits) best = ch;
   return best ? { code: best.code, visits: best.visits, of: root.visits } : null;
+}
+
+/** Is the root's most visited move more than `left` visits ahead of every other (each iteration adds at most one)? */
+function decided(root: Node, left: number): boolean {
+  let first = 0;
+  let second = 0;
+  for (const ch of root.children) {
+    if (ch.visits > first) {
+      second = first;
+      first = ch.visits;
+    } else if (ch.visits > second) second = ch.visits;
+  }
+  return first - second > left;
 }

@@ -260,6 +260,44 @@ describe('determinized search (building block)', () => {
     expect(plain / views).toBeGreaterThan(0.95);
   });
 
+  it('the search stops once no other root move can catch up, and chooses what the whole budget would', async () => {
+    const { search } = await import('../src/search.js');
+    // One decision of three moves; the first always wins.
+    const world = { toMove: 0, chosen: -1, generate: (out: Int32Array) => (out.set([0, 1, 2]), 3), apply: (code: number) => void (world.chosen = code) };
+    const problem = {
+      sample: () => ((world.chosen = -1), world),
+      live: () => world.chosen < 0,
+      playOut: () => {},
+      rewards: (_w: typeof world, out: Float64Array) => ((out[0] = world.chosen === 0 ? 1 : 0), true),
+    };
+    const rng = new Int32Array(6);
+    seedFromString(rng, 0, 'decided');
+    const early = search(problem, 1, { iterations: 2000, ms: 1e9 }, rng);
+    const whole = search(problem, 1, { iterations: 2000, ms: 1e9, exhaust: true }, rng);
+    expect(early?.code).toBe(0);
+    expect(whole?.code).toBe(0);
+    expect(whole?.of).toBe(2000);
+    expect(early!.of).toBeLessThan(1400);
+    // Real positions: the same generator state gives the same choice with and without the early stop.
+    let g = unwrap(createGame({ players: ['A', 'B', 'C', 'D'], seed: 'decided' }));
+    let compared = 0;
+    for (let step = 0; step < 60 && toMove(g) !== null; step++) {
+      const seat = toMove(g) as number;
+      const view = viewFor(g, seat);
+      if (seat === 0 && view.legal.length > 1) {
+        const state = rng.slice();
+        const a = chooseShedding('expert', view, state.slice(), { iterations: 1000, ms: 1e9 });
+        const b = chooseShedding('expert', view, state.slice(), { iterations: 1000, ms: 1e9, exhaust: true });
+        expect(a.action).toEqual(b.action);
+        compared++;
+      }
+      g = unwrap(apply(g, greedy(view).action));
+      const c = catchActions(g).find((x) => 'catch' in x);
+      if (c) g = unwrap(apply(g, c));
+    }
+    expect(compared).toBeGreaterThan(3);
+  });
+
   it('a determinization keeps the view: own hand, card counts, top card, legal moves; hidden cards come from the unseen pool', async () => {
     const { determinize, pimc } = await import('../src/pimc.js');
     const rng = new Int32Array(6);
