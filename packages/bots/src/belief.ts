@@ -26,6 +26,8 @@ import { readStories, type Story } from './story.js';
 
 export { lastReshuffle, readableRules, type Reshuffle } from './story.js';
 
+export type Reading = 'exact' | 'lenient' | 'none';
+
 /**
  * Hidden cards of one view, dealt by the chain: `pool` holds every unseen card;
  * its first positions are the opponents' slots, the rest is the stock.
@@ -121,6 +123,12 @@ export class Belief {
     st.entry.set(savedEntry);
     recount(st);
     return ok;
+  }
+
+  /** How the seat's story reads: as the yardstick's exactly (also a seat with no story yet), by the suits held most only, or not at all. */
+  reading(seat: number): Reading {
+    for (const st of this.stories) if (st.seat === seat) return st.strict ? 'exact' : st.blind ? 'none' : 'lenient';
+    return 'exact';
   }
 
   /** Does the seat's story read as the yardstick's exactly so far (true for seats with no story)? */

@@ -27,17 +27,24 @@ export interface SearchBudget extends SearchLimits {
 const simGreedy = policyOf('greedy');
 const rollBuf = new Int32Array(1024);
 
-/** Per seat, how good the round's end is for it (0…1): in ranking games only the win counts; in points games, going out and points. */
-function rewards(sim: Sim, startTotals: readonly number[], out: Float64Array): void {
+/**
+ * Per seat, how good the round's end is for it (0…1). Ranking games: the win
+ * only. Points games: the round's points against the others' mean, since a
+ * game is won by a total lower than the others' and points handed to them
+ * count as much as points spared (a round's typical range is 0…100).
+ */
+export function roundRewards(sim: Sim, startTotals: readonly number[], out: Float64Array): void {
   const n = sim.players;
-  const points = sim.rules.scoring === 'points';
+  if (sim.rules.scoring !== 'points') {
+    for (let s = 0; s < n; s++) out[s] = sim.place(s) === 1 ? 1 : 0;
+    return;
+  }
+  let sum = 0;
+  for (let s = 0; s < n; s++) sum += Math.min(sim.total(s) - startTotals[s], 100);
   for (let s = 0; s < n; s++) {
-    const place = sim.place(s);
-    if (points) {
-      // Points games are lost by points: fewer this round is better (a round's typical range is 0…100).
-      const got = sim.total(s) - startTotals[s];
-      out[s] = (place === 1 ? 0.3 : 0) + 0.7 * (1 - Math.min(got, 100) / 100);
-    } else out[s] = place === 1 ? 1 : 0;
+    const got = Math.min(sim.total(s) - startTotals[s], 100);
+    const others = (sum - got) / (n - 1);
+    out[s] = Math.max(0, Math.min(1, 0.5 + (others - got) / 200));
   }
 }
 
@@ -60,19 +67,20 @@ export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget):
   const det = new Determinizer(view, budget.infer ?? true, rng);
   const opponents = budget.opponents ?? 'auto';
   // A seat that plays like the yardstick is best predicted by it; the search then branches on its own moves only.
-  const modelled = Uint8Array.from(view.players, (_, s) => (s !== me && (opponents === 'greedy' || (opponents === 'auto' && det.plainPlayer(s))) ? 1 : 0));
+  const modelled = Uint8Array.from(view.players, (_, s) => (s !== me && (opponents === 'greedy' || (opponents === 'auto' && det.reading(s) === 'exact')) ? 1 : 0));
   const problem: Problem<Sim> = {
     sample: () => det.sample(rng),
     live: (sim) => sim.phase <= 1,
     playOut: (sim) => rollOut(sim, rng),
     rewards: (sim, out) => {
       if (sim.phase !== P_ROUND_OVER && sim.phase !== P_GAME_OVER) return false;
-      rewards(sim, startTotals, out);
+      roundRewards(sim, startTotals, out);
       return true;
     },
     // At the root only whole moves the view can express (multi-card chains go to the heuristics).
     rootAllowed: (code) => toAction(view, code) !== undefined,
-    ...(opponents === 'tree' ? {} : { modelled: (seat: number) => modelled[seat] === 1, modelMove: (sim: Sim, codes: Int32Array, n: number) => simGreedy(sim, codes, n, rng) }),
+    modelled: (seat) => modelled[seat] === 1,
+    modelMove: (sim, codes, n) => simGreedy(sim, codes, n, rng),
   };
   const best = search(problem, view.players.length, budget, rng);
   const action = best ? toAction(view, best.code) : undefined;

@@ -13,7 +13,7 @@ import {
   O_LAZY, O_OUT, O_PASS_STREAK, O_PENDING, O_PHASE, O_PLACE, O_RNG, O_RNG_OK, O_ROUND, O_TOP, O_TOTAL, O_TO_MOVE, O_UPCARD, O_VOLUNTARY,
   O_WINDOW, O_WINNER, P_GAME_OVER, P_ROUND_OVER, P_TURN, SUITS, Sim, makeCard, nextU32, parseCard, type Action, type PlayerView,
 } from '@olsen/engine';
-import { Belief, readableRules, shuffle } from './belief.js';
+import { Belief, readableRules, shuffle, type Reading } from './belief.js';
 import { greedy as greedyView, type Choice } from './shedding.js';
 import { policyOf } from './sim-policies.js';
 
@@ -75,11 +75,11 @@ export class Determinizer {
   }
 
   /**
-   * Does the seat play like the yardstick as far as its story shows? Only in
-   * rule sets where the story can be read; there, seats never shown otherwise.
+   * How the seat's play reads (`Belief.reading`); 'none' where the rule set
+   * cannot be read or there is nothing to read.
    */
-  plainPlayer(seat: number): boolean {
-    return this.belief ? this.belief.plainPlayer(seat) : false;
+  reading(seat: number): Reading {
+    return this.belief ? this.belief.reading(seat) : 'none';
   }
 
   /** A fresh determinization (the same `Sim` object each time: use it before the next call). */

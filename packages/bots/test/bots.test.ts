@@ -298,6 +298,33 @@ describe('determinized search (building block)', () => {
     expect(compared).toBeGreaterThan(3);
   });
 
+  it('S24: in points games the search counts a round\'s points against the others\' mean; in ranking games only the win', async () => {
+    const { roundRewards } = await import('../src/ismcts.js');
+    const { load } = await import('@olsen/engine');
+    for (const game of ['vri-atter', 'olsen'] as const) {
+      let g = unwrap(createGame({ game, players: ['A', 'B', 'C', 'D'], seed: `rewards-${game}` }));
+      while (toMove(g) !== null) g = unwrap(apply(g, greedy(viewFor(g, toMove(g) as number)).action));
+      const sim = load(g);
+      const out = new Float64Array(4);
+      roundRewards(sim, [0, 0, 0, 0], out);
+      const winner = [0, 1, 2, 3].find((s) => sim.place(s) === 1) as number;
+      if (game === 'olsen') {
+        expect([...out]).toEqual([0, 1, 2, 3].map((s) => (s === winner ? 1 : 0)));
+        continue;
+      }
+      const got = [0, 1, 2, 3].map((s) => sim.total(s));
+      expect(got[winner]).toBe(0);
+      for (let s = 0; s < 4; s++) {
+        expect(out[s]).toBeGreaterThanOrEqual(0);
+        expect(out[s]).toBeLessThanOrEqual(1);
+        // Fewer points than another seat: a better round.
+        for (let t = 0; t < 4; t++) if (got[s] < got[t]) expect(out[s]).toBeGreaterThan(out[t]);
+      }
+      // Uncapped, what one seat gains against the others' mean the others lose: the rewards average one half.
+      if (got.every((p) => p < 100)) expect(out.reduce((a, b) => a + b, 0) / 4).toBeCloseTo(0.5, 9);
+    }
+  });
+
   it('a determinization keeps the view: own hand, card counts, top card, legal moves; hidden cards come from the unseen pool', async () => {
     const { determinize, pimc } = await import('../src/pimc.js');
     const rng = new Int32Array(6);
