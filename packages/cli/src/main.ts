@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { verifyRecord, type VerifyOutput } from '@olsen/engine';
 import { runBench } from './bench.js';
+import { runBotBench } from './bench-bots.js';
 import { runHeartsPlay } from './hearts-play.js';
 import { runPlay } from './play.js';
 import { POLICIES, type PolicyName } from '@olsen/bots';
@@ -93,6 +94,19 @@ export function buildProgram(): Command {
     .option('-s, --seed <seed>', 'seed', 'bench')
     .action((opts: { game: string; games: number; apiGames: number; repeats: number; seed: string }) => {
       process.stdout.write(`${JSON.stringify(runBench(opts))}\n`);
+    });
+
+  program
+    .command('bench-bots')
+    .description("Time a search level's decisions that have a choice, on one core, in Olsen against greedy players; one JSON line.")
+    .option('--json', 'print one JSON line (the default output)')
+    .addOption(new Option('-l, --level <level>', 'search level').choices(['hard', 'expert']).default('expert'))
+    .option('-n, --games <n>', 'games (the level takes each seat in turn)', int('games', 1, 1e5), 40)
+    .option('-p, --players <n>', 'players', int('players', 2, 4), 4)
+    .option('-s, --seed <seed>', 'seed', 'bench')
+    .option('--exhaust', 'spend the whole budget on every decision (no early stop)', false)
+    .action((opts: { level: 'hard' | 'expert'; games: number; players: number; seed: string; exhaust: boolean }) => {
+      process.stdout.write(`${JSON.stringify(runBotBench(opts))}\n`);
     });
 
   program

@@ -207,6 +207,21 @@ describe('Danish Olsen in the CLI', () => {
   });
 });
 
+describe('olsen bench-bots', () => {
+  it('times the decisions with a choice apart from the forced ones, and refuses a level that does not search', () => {
+    const r = olsen(['bench-bots', '--level', 'hard', '--games', '2', '--players', '2', '--seed', 'ci']);
+    expect(r.code).toBe(0);
+    const b = JSON.parse(r.stdout);
+    expect(b).toMatchObject({ bench: 'bot-decisions', level: 'hard', games: 2, players: 2, budget: { iterations: 400, exhaust: false } });
+    expect(b.choices.decisions).toBeGreaterThan(0);
+    expect(b.choices.medianMs).toBeLessThanOrEqual(b.choices.p90Ms);
+    expect(b.choices.p90Ms).toBeLessThanOrEqual(b.choices.maxMs);
+    const bad = olsen(['bench-bots', '--level', 'greedy']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/greedy/);
+  });
+});
+
 describe('olsen tournament', () => {
   it('reports each entrant with a 95% interval, places, points and decision times; greedy beats random', () => {
     const r = olsen(['tournament', '--games', '200', '--lineup', 'greedy,random,random,random', '--seed', 'ci', '--no-progress']);
