@@ -7,6 +7,7 @@
  */
 import { apply, catchActions, createGame, seedFromString, toMove, viewFor, type Action, type PlayerView } from '@olsen/engine';
 import { SEARCH_BUDGETS, chooseShedding, type Level } from '@olsen/bots';
+import { unwrap } from './unwrap.js';
 
 export interface BotBenchOptions {
   level: Extract<Level, 'hard' | 'expert'>;
@@ -16,11 +17,6 @@ export interface BotBenchOptions {
   /** Spend every iteration of the budget (no early stop), to see what the stop saves. */
   exhaust: boolean;
 }
-
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 
 /** A decision the search makes (the level hands the others to its heuristics). */
 const searched = (v: PlayerView): boolean =>

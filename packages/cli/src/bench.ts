@@ -11,6 +11,7 @@ import {
   resolveRules, rollout, seedFromString, toMove, type Game,
 } from '@olsen/engine';
 import { playBaselineGames } from './baseline.js';
+import { unwrap } from './unwrap.js';
 
 export interface TierResult {
   games: number;
@@ -39,10 +40,6 @@ interface BenchFamily {
   apiGame(names: string[], seed: string, policy: Int32Array): number;
 }
 
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 const choose = <T>(legal: readonly T[], policy: Int32Array): T => legal[legal.length === 1 ? 0 : pick(policy, 0, legal.length)];
 
 const FAMILIES: Record<'olsen' | 'olsen-dk', BenchFamily> = {

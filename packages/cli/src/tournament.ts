@@ -11,6 +11,7 @@ import {
   apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
   seedFromString, toMove, viewFor, type Game, type HeartsGame,
 } from '@olsen/engine';
+import { unwrap } from './unwrap.js';
 
 export interface TournamentOptions {
   game: string;
@@ -27,11 +28,6 @@ interface Tally {
   pointsSum: number;
   times: number[];
 }
-
-const unwrap = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
 
 /** Wilson score interval for a proportion at 95%. */
 export function wilson(wins: number, n: number): [number, number] {
