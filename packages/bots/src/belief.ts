@@ -131,12 +131,6 @@ export class Belief {
     return 'exact';
   }
 
-  /** Does the seat's story read as the yardstick's exactly so far (true for seats with no story)? */
-  plainPlayer(seat: number): boolean {
-    for (const st of this.stories) if (st.seat === seat) return st.strict;
-    return true;
-  }
-
   /** Total constraints broken by the current deal. */
   get energy(): number {
     let e = 0;

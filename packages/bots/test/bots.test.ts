@@ -155,7 +155,7 @@ describe('determinized search (building block)', () => {
           if (truth.constrained) {
           views++;
           if (truth.explain(hands, rng) === 0) explained++;
-          for (const s of [1, 2, 3]) if (truth.plainPlayer(s)) plain++;
+          for (const s of [1, 2, 3]) if (truth.reading(s) === 'exact') plain++;
           const belief = new Belief(view, unseen, rng);
           for (let k = 0; k < 10; k++) {
             belief.walk(rng, 40);
@@ -242,8 +242,8 @@ describe('determinized search (building block)', () => {
           const belief = new Belief(view, unseen, rng);
           views++;
           // Seat 2 plays at random: sooner or later it lays a card the yardstick would not have.
-          if (!belief.plainPlayer(2)) noticed++;
-          if (belief.plainPlayer(1)) plain++;
+          if (belief.reading(2) !== 'exact') noticed++;
+          if (belief.reading(1) === 'exact') plain++;
           // A random player also draws with cards that fit: not even "nothing fitted" holds for it.
           if (belief.stories.find((st) => st.seat === 2)?.blind) blind++;
           expect(belief.stories.find((st) => st.seat === 1)?.blind).toBe(false);
