@@ -27,7 +27,14 @@ interface Tally {
   placeSum: number;
   pointsSum: number;
   times: number[];
+  /** Points games of several rounds: rounds played, rounds gone out first, points taken in the rounds not won. */
+  rounds: number;
+  roundsWon: number;
+  lostPoints: number;
 }
+
+/** Per seat of one game: [won share, place, final points] and, in points games, [rounds, rounds won, points in rounds lost]. */
+type GameFigures = [number[], number[], number[], number[][]?];
 
 /** Wilson score interval for a proportion at 95%. */
 export function wilson(wins: number, n: number): [number, number] {
@@ -46,8 +53,8 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 
-/** One shedding game to the end; returns per-seat [won share, place, final points]. */
-function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: Int32Array, timing: (seat: number, ms: number) => void): [number[], number[], number[]] {
+/** One shedding game to the end. */
+function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: Int32Array, timing: (seat: number, ms: number) => void): GameFigures {
   const n = levels.length;
   let g: Game = unwrap(createGame({ game: o.game, rules: o.rules, players: levels.map((l, i) => `${l}${i}`), seed }));
   for (let guard = 0; guard < 100_000; guard++) {
@@ -68,14 +75,27 @@ function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: 
   const oc = outcome(g);
   const winners = oc.gameWinners ?? [];
   const last = oc.rounds[oc.rounds.length - 1];
+  // Where a total decides, how it came: rounds gone out first, and what the rounds lost cost.
+  const rounds = oc.totals
+    ? levels.map((_, s) => {
+        let won = 0;
+        let lost = 0;
+        for (const r of oc.rounds) {
+          if (r.winner === s) won++;
+          else lost += r.points?.[s] ?? 0;
+        }
+        return [oc.rounds.length, won, lost];
+      })
+    : undefined;
   return [
     levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0)),
     levels.map((_, s) => last.places?.[s] ?? n),
     levels.map((_, s) => oc.totals?.[s] ?? last.hands[s]),
+    rounds,
   ];
 }
 
-function playHearts(o: TournamentOptions, levels: Level[], seed: string, rng: Int32Array, timing: (seat: number, ms: number) => void): [number[], number[], number[]] {
+function playHearts(o: TournamentOptions, levels: Level[], seed: string, rng: Int32Array, timing: (seat: number, ms: number) => void): GameFigures {
   let g: HeartsGame = unwrap(createHeartsGame({ rules: o.rules, players: levels.map((l, i) => `${l}${i}`), seed }));
   const n = levels.length;
   for (let guard = 0; guard < 100_000; guard++) {
@@ -113,7 +133,7 @@ export type Tallies = Tally[];
  */
 export function playGames(o: TournamentOptions, games: readonly number[], progress?: () => void): Tallies {
   const n = o.lineup.length;
-  const tallies: Tally[] = o.lineup.map(() => ({ wins: 0, placeSum: 0, pointsSum: 0, times: [] }));
+  const tallies: Tally[] = o.lineup.map(() => ({ wins: 0, placeSum: 0, pointsSum: 0, times: [], rounds: 0, roundsWon: 0, lostPoints: 0 }));
   const rng = new Int32Array(6);
   for (const game of games) {
     seedFromString(rng, 0, `${o.seed}/bots/${game}`);
@@ -122,12 +142,17 @@ export function playGames(o: TournamentOptions, games: readonly number[], progre
     const levels = Array.from({ length: n }, (_, s) => o.lineup[entrantOf(s)]);
     const seed = `${o.seed}/${Math.floor(game / n)}`; // the same deal for every rotation
     const timing = (seat: number, ms: number): void => void tallies[entrantOf(seat)].times.push(ms);
-    const [wins, places, points] = o.game === 'olsen-dk' ? playHearts(o, levels, seed, rng, timing) : playShedding(o, levels, seed, rng, timing);
+    const [wins, places, points, rounds] = o.game === 'olsen-dk' ? playHearts(o, levels, seed, rng, timing) : playShedding(o, levels, seed, rng, timing);
     for (let s = 0; s < n; s++) {
       const t = tallies[entrantOf(s)];
       t.wins += wins[s];
       t.placeSum += places[s];
       t.pointsSum += points[s];
+      if (rounds) {
+        t.rounds += rounds[s][0];
+        t.roundsWon += rounds[s][1];
+        t.lostPoints += rounds[s][2];
+      }
     }
     progress?.();
   }
@@ -157,9 +182,23 @@ export function report(o: TournamentOptions, parts: readonly Tallies[], seconds:
         meanPlace: round(parts.reduce((x, p) => x + p[e].placeSum, 0) / o.games, 3),
         meanPoints: round(parts.reduce((x, p) => x + p[e].pointsSum, 0) / o.games, 3),
         msPerDecision: { median: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)), p99: round(quantile(times, 0.99)), decisions: times.length },
+        ...roundFigures(parts, e),
       };
     }),
   };
+}
+
+/**
+ * In points games (Vri åtter), a final total is rounds won times nothing plus
+ * rounds lost times their points: the share of rounds gone out first and the
+ * mean points of a round not won say which of the two a level is good at.
+ */
+function roundFigures(parts: readonly Tallies[], e: number): { rounds?: { played: number; wonRate: number; pointsPerLostRound: number } } {
+  const played = parts.reduce((x, p) => x + p[e].rounds, 0);
+  if (played === 0) return {};
+  const won = parts.reduce((x, p) => x + p[e].roundsWon, 0);
+  const lost = parts.reduce((x, p) => x + p[e].lostPoints, 0);
+  return { rounds: { played, wonRate: Math.round((won / played) * 1e4) / 1e4, pointsPerLostRound: played > won ? Math.round((lost / (played - won)) * 1e3) / 1e3 : 0 } };
 }
 
 /** The games a worker of `workers` plays: whole deals (all their rotations), dealt round-robin. */

@@ -249,6 +249,28 @@ describe('olsen tournament', () => {
     expect(figures(two)).toEqual(figures(one));
   });
 
+  it('S24: in Vri åtter it says how each final total came: rounds gone out first and the points of the rounds lost', () => {
+    const r = olsen(['tournament', '--game', 'vri-atter', '--games', '40', '--lineup', 'medium,greedy,random,random', '--seed', 'rounds', '--no-progress']);
+    expect(r.code).toBe(0);
+    const t = JSON.parse(r.stdout);
+    const played = t.entrants[0].rounds.played;
+    expect(played).toBeGreaterThanOrEqual(40);
+    let wonShare = 0;
+    for (const e of t.entrants) {
+      expect(e.rounds.played).toBe(played); // every entrant sits in every round
+      wonShare += e.rounds.wonRate;
+      // A final total is the points of the rounds lost: mean total × games = points per lost round × rounds lost.
+      expect(e.meanPoints * 40).toBeCloseTo(e.rounds.pointsPerLostRound * played * (1 - e.rounds.wonRate), -1);
+    }
+    expect(wonShare).toBeLessThanOrEqual(1.0001); // a blocked round has nobody out first
+    expect(wonShare).toBeGreaterThan(0.9);
+    // Random players hold their eights and draw by choice: they lose more per round than the heuristics.
+    expect(t.entrants[2].rounds.pointsPerLostRound).toBeGreaterThan(t.entrants[0].rounds.pointsPerLostRound);
+    // A one-round ranking game has no rounds to tell apart.
+    const plain = JSON.parse(olsen(['tournament', '--games', '8', '--lineup', 'greedy,random', '--seed', 'rounds', '--no-progress']).stdout);
+    expect(plain.entrants[0].rounds).toBeUndefined();
+  });
+
   it('refuses an unknown level', () => {
     const r = olsen(['tournament', '--lineup', 'godlike,random']);
     expect(r.code).toBe(2);
