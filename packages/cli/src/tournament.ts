@@ -47,6 +47,8 @@ export function wilson(wins: number, n: number): [number, number] {
   return [Math.max(0, c - h), Math.min(1, c + h)];
 }
 
+const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
+
 const quantile = (xs: number[], q: number): number => {
   if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);
@@ -161,7 +163,6 @@ export function playGames(o: TournamentOptions, games: readonly number[], progre
 
 /** The report: per entrant the win rate with its 95% interval, mean place and points, decision times. */
 export function report(o: TournamentOptions, parts: readonly Tallies[], seconds: number, workers = 1): Record<string, unknown> {
-  const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
   return {
     tournament: o.game,
     rules: o.rules,
@@ -198,7 +199,7 @@ function roundFigures(parts: readonly Tallies[], e: number): { rounds?: { played
   if (played === 0) return {};
   const won = parts.reduce((x, p) => x + p[e].roundsWon, 0);
   const lost = parts.reduce((x, p) => x + p[e].lostPoints, 0);
-  return { rounds: { played, wonRate: Math.round((won / played) * 1e4) / 1e4, pointsPerLostRound: played > won ? Math.round((lost / (played - won)) * 1e3) / 1e3 : 0 } };
+  return { rounds: { played, wonRate: round(won / played), pointsPerLostRound: played > won ? round(lost / (played - won), 3) : 0 } };
 }
 
 /** The games a worker of `workers` plays: whole deals (all their rotations), dealt round-robin. */
