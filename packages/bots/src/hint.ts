@@ -21,9 +21,15 @@ function sentence(r: Reason, view: PlayerView, lang: Lang): string {
     case 'mostSuit':
       return nb ? `Du har flest ${suitName(r.suit, lang)}: hold spillet der.` : `You hold the most ${suitName(r.suit, lang)}: keep the game there.`;
     case 'saveEight':
-      return nb ? 'Spar åtteren til du står fast.' : 'Save the eight for when you are stuck.';
+      return nb ? 'Trekk heller enn å bruke åtteren: ett kort til er en billig pris for å spare den.' : 'Draw rather than use the eight: one more card is a cheap price for keeping it.';
+    case 'keepEight':
+      return nb ? `Spar åtteren: ${view.players[r.seat]} har ett kort igjen.` : `Keep the eight: ${view.players[r.seat]} has one card left.`;
     case 'eightNeeded':
-      return nb ? `Ingen andre kort passer: bruk åtteren og si ${suitName(r.suit, lang)}.` : `Nothing else fits: play the eight and name ${suitName(r.suit, lang)}.`;
+      return r.stuck
+        ? nb ? `Ingen andre kort passer: bruk åtteren og si ${suitName(r.suit, lang)}.` : `Nothing else fits: play the eight and name ${suitName(r.suit, lang)}.`
+        : nb ? `Bruk åtteren og si ${suitName(r.suit, lang)}: der har du flest kort.` : `Play the eight and name ${suitName(r.suit, lang)}: you hold the most of them.`;
+    case 'goOut':
+      return nb ? 'Legg ditt siste kort og vinn runden.' : 'Play your last card and win the round.';
     case 'blockNext':
       return nb
         ? `${view.players[r.seat]} har ett kort igjen og mangler ${suitName(r.suit, lang)}: vri dit.`

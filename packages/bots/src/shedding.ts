@@ -19,8 +19,14 @@ export interface Choice {
 export type Reason =
   | { readonly kind: 'only' }
   | { readonly kind: 'mostSuit'; readonly suit: Suit }
+  /** A card drawn by choice rather than an eight played. */
   | { readonly kind: 'saveEight' }
-  | { readonly kind: 'eightNeeded'; readonly suit: Suit }
+  /** A plain card played while an eight is kept back for an opponent down to one card. */
+  | { readonly kind: 'keepEight'; readonly seat: number }
+  /** An eight naming `suit`: nothing else fits (`stuck`), or the suit is the one held most. */
+  | { readonly kind: 'eightNeeded'; readonly suit: Suit; readonly stuck: boolean }
+  /** The last card: the round is won. */
+  | { readonly kind: 'goOut' }
   | { readonly kind: 'blockNext'; readonly seat: number; readonly suit: Suit }
   | { readonly kind: 'shedPoints'; readonly card: string }
   | { readonly kind: 'draw' }
@@ -67,7 +73,7 @@ export function greedy(view: PlayerView): Choice {
   if (best && 'play' in best) return { action: best, reason: { kind: 'mostSuit', suit: best.play[0][1] as Suit } };
   const most = SUITS[counts.indexOf(Math.max(...counts))];
   const eight = plays(own).find((a) => a.play.length === 1 && isEight(a.play[0]) && a.suit === most);
-  if (eight) return { action: eight, reason: { kind: 'eightNeeded', suit: most } };
+  if (eight) return { action: eight, reason: { kind: 'eightNeeded', suit: most, stuck: true } };
   const anyPlay = plays(own).find((a) => a.play.length === 1);
   if (anyPlay) return { action: anyPlay, reason: { kind: 'only' } };
   const draw = own.find((a) => 'draw' in a);
@@ -179,6 +185,10 @@ export function medium(view: PlayerView): Choice {
   let next = (seat + 1) % n;
   for (let i = 0; i < n && view.handCounts[next] === 0; i++) next = (next + 1) % n;
   const nextShort = view.handCounts[next] <= 1;
+  // The opponent nearest in turn order with one card left: the one a kept eight is for.
+  let short = -1;
+  for (let i = 1; i < n && short < 0; i++) if (view.handCounts[(seat + i) % n] === 1) short = (seat + i) % n;
+  const keepsEight = short >= 0 && plays(own).some((p) => isEight(p.play[p.play.length - 1]));
   const voids = knownVoids(view);
   const unseen = unseenCounts(view);
   let unseenTotal = 0;
@@ -206,7 +216,9 @@ export function medium(view: PlayerView): Choice {
       const named = suitIndex(a.suit ?? 'c');
       let score = stuck ? 20 : after === 0 ? 130 : nextShort && voids[next][named] ? 12 : -20;
       score += counts[named] * 3 + block(named, -1);
-      consider(a, score + a.play.length, nextShort && voids[next][named] ? { kind: 'blockNext', seat: next, suit: SUITS[named] } : stuck ? { kind: 'eightNeeded', suit: SUITS[named] } : { kind: 'saveEight' });
+      const reason: Reason =
+        after === 0 ? { kind: 'goOut' } : nextShort && voids[next][named] ? { kind: 'blockNext', seat: next, suit: SUITS[named] } : { kind: 'eightNeeded', suit: SUITS[named], stuck };
+      consider(a, score + a.play.length, reason);
       continue;
     }
     const suit = suitIndex(last[1]);
@@ -214,7 +226,16 @@ export function medium(view: PlayerView): Choice {
     if (points) score += a.play.reduce((s, c) => s + cardPoints(parseCard(c)), 0) / 5;
     score += block(suit, RANKS.indexOf(last[0]));
     if (after === 0) score += 100;
-    const reason: Reason = nextShort && voids[next][suit] ? { kind: 'blockNext', seat: next, suit: SUITS[suit] } : points && cardPoints(parseCard(last)) >= 10 ? { kind: 'shedPoints', card: last } : { kind: 'mostSuit', suit: SUITS[suit] };
+    const reason: Reason =
+      after === 0
+        ? { kind: 'goOut' }
+        : nextShort && voids[next][suit]
+          ? { kind: 'blockNext', seat: next, suit: SUITS[suit] }
+          : keepsEight
+            ? { kind: 'keepEight', seat: short }
+            : points && cardPoints(parseCard(last)) >= 10
+              ? { kind: 'shedPoints', card: last }
+              : { kind: 'mostSuit', suit: SUITS[suit] };
     consider(a, score, reason);
   }
   const draw = own.find((a) => 'draw' in a);

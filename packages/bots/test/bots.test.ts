@@ -33,6 +33,29 @@ describe('shedding bots', () => {
     expect(hint(viewFor(g, 1))).toBeNull();
   });
 
+  it('the hint keeps the eight back when an opponent is down to one card, and says who', () => {
+    // Kari plays hearts down to her last card while Siri, without hearts, draws by choice to keep her eight.
+    const g = act(
+      table({ hands: [['2h', '3c', '4c', 'Kc', '8d'], ['Th', 'Jh', 'Qh', 'Kh', '2s']], players: ['Siri', 'Kari'], upcard: '9h', stockTop: ['6c', '7c', '9c'] }),
+      '2h', 'Th', 'draw', 'pass', 'Jh', 'draw', 'pass', 'Qh', 'draw', 'pass', 'Kh!',
+    );
+    const view = viewFor(g, 0);
+    expect(view.handCounts[1]).toBe(1);
+    expect(hint(view, 'nb')).toEqual({ action: { seat: 0, play: ['Kc'] }, reason: 'Spar åtteren: Kari har ett kort igjen.' });
+    expect(hint(view, 'en')?.reason).toBe('Keep the eight: Kari has one card left.');
+  });
+
+  it('the hint says why an eight is played: nothing else fits, or it is the last card', () => {
+    const stuck = table({ hands: [['2c', '3c', '8d', '4c', '5d'], ['3d', '6d', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
+    expect(hint(viewFor(stuck, 0), 'nb')).toEqual({ action: { seat: 0, play: ['8d'], suit: 'c' }, reason: 'Ingen andre kort passer: bruk åtteren og si kløver.' });
+    // Siri's last card is an eight: she goes out with it.
+    const last = act(
+      table({ hands: [['2h', '3h', '4h', '5h', '8d'], ['Th', 'Jh', 'Qh', 'Kh', '2s']], players: ['Siri', 'Kari'], upcard: '9h' }),
+      '2h', 'Th', '3h', 'Jh', '4h', 'Qh', '5h!', 'Kh',
+    );
+    expect(hint(viewFor(last, 0), 'en')?.reason).toBe('Play your last card and win the round.');
+  });
+
   it('tracks the suits an opponent drew on', () => {
     const g = act(
       table({ hands: [['Kh', '2h', '3h', '4h', '5h'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h', stockTop: ['4c', '6c', '7c'] }),
