@@ -28,6 +28,16 @@ function sentence(r: Reason, view: PlayerView, lang: Lang): string {
       return r.stuck
         ? nb ? `Ingen andre kort passer: bruk åtteren og si ${suitName(r.suit, lang)}.` : `Nothing else fits: play the eight and name ${suitName(r.suit, lang)}.`
         : nb ? `Bruk åtteren og si ${suitName(r.suit, lang)}: der har du flest kort.` : `Play the eight and name ${suitName(r.suit, lang)}: you hold the most of them.`;
+    case 'attack':
+      return nb ? `${view.players[r.seat]} må trekke ${r.cards === 1 ? 'ett' : r.cards} kort.` : `${view.players[r.seat]} must draw ${r.cards === 1 ? 'a card' : `${r.cards} cards`}.`;
+    case 'skip':
+      return view.players.length === 2
+        ? nb ? `Damen lar ${view.players[r.seat]} stå over: du får et trekk til.` : `The queen skips ${view.players[r.seat]}: you move again.`
+        : nb ? `Damen lar ${view.players[r.seat]} stå over, og ${view.players[r.seat]} er snart ute.` : `The queen skips ${view.players[r.seat]}, who is nearly out.`;
+    case 'reverse':
+      return nb ? `Esset snur retningen bort fra ${view.players[r.seat]}, som snart er ute.` : `The ace turns play away from ${view.players[r.seat]}, who is nearly out.`;
+    case 'everyoneDraws':
+      return nb ? 'Esset gir alle de andre et kort hver.' : 'The ace makes everyone else draw a card.';
     case 'goOut':
       return nb ? 'Legg ditt siste kort og vinn runden.' : 'Play your last card and win the round.';
     case 'blockNext':

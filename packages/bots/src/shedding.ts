@@ -25,6 +25,14 @@ export type Reason =
   | { readonly kind: 'keepEight'; readonly seat: number }
   /** An eight naming `suit`: nothing else fits (`stuck`), or the suit is the one held most. */
   | { readonly kind: 'eightNeeded'; readonly suit: Suit; readonly stuck: boolean }
+  /** A special card that makes `seat` draw `cards` (S-V7 draw-two, stacked S-V8, or an ace under S-V10). */
+  | { readonly kind: 'attack'; readonly seat: number; readonly cards: number }
+  /** A queen that skips `seat` (S-V7). */
+  | { readonly kind: 'skip'; readonly seat: number }
+  /** An ace that turns the direction away from `seat` (S-V7). */
+  | { readonly kind: 'reverse'; readonly seat: number }
+  /** An ace that makes every other player draw (S-V9). */
+  | { readonly kind: 'everyoneDraws' }
   /** The last card: the round is won. */
   | { readonly kind: 'goOut' }
   | { readonly kind: 'blockNext'; readonly seat: number; readonly suit: Suit }
@@ -182,12 +190,19 @@ export function medium(view: PlayerView): Choice {
   const counts = suitCounts(hand);
   const seat = view.seat ?? 0;
   const n = view.players.length;
-  let next = (seat + 1) % n;
-  for (let i = 0; i < n && view.handCounts[next] === 0; i++) next = (next + 1) % n;
+  // Turn order runs the way play goes now (an ace may have turned it, S-V7); seats out of cards are passed over.
+  const step = view.direction === 'clockwise' ? 1 : n - 1;
+  const following = (from: number, dir: number): number => {
+    let s = (from + dir) % n;
+    for (let i = 0; i < n && view.handCounts[s] === 0; i++) s = (s + dir) % n;
+    return s;
+  };
+  const next = following(seat, step);
+  const prev = following(seat, n - step);
   const nextShort = view.handCounts[next] <= 1;
   // The opponent nearest in turn order with one card left: the one a kept eight is for.
   let short = -1;
-  for (let i = 1; i < n && short < 0; i++) if (view.handCounts[(seat + i) % n] === 1) short = (seat + i) % n;
+  for (let i = 1; i < n && short < 0; i++) if (view.handCounts[(seat + i * step) % n] === 1) short = (seat + i * step) % n;
   const keepsEight = short >= 0 && plays(own).some((p) => isEight(p.play[p.play.length - 1]));
   const voids = knownVoids(view);
   const unseen = unseenCounts(view);
@@ -222,7 +237,8 @@ export function medium(view: PlayerView): Choice {
       continue;
     }
     const suit = suitIndex(last[1]);
-    let score = 20 + counts[suit] * 3 + a.play.length * (points || after <= 2 ? 4 : 1);
+    const effect = after === 0 ? NO_EFFECT : specialEffect(view, last[0], a.play.length, next, prev);
+    let score = 20 + counts[suit] * 3 + a.play.length * (points || after <= 2 ? 4 : 1) + effect.score;
     if (points) score += a.play.reduce((s, c) => s + cardPoints(parseCard(c)), 0) / 5;
     score += block(suit, RANKS.indexOf(last[0]));
     if (after === 0) score += 100;
@@ -231,11 +247,13 @@ export function medium(view: PlayerView): Choice {
         ? { kind: 'goOut' }
         : nextShort && voids[next][suit]
           ? { kind: 'blockNext', seat: next, suit: SUITS[suit] }
-          : keepsEight
-            ? { kind: 'keepEight', seat: short }
-            : points && cardPoints(parseCard(last)) >= 10
-              ? { kind: 'shedPoints', card: last }
-              : { kind: 'mostSuit', suit: SUITS[suit] };
+          : effect.reason
+            ? effect.reason
+            : keepsEight
+              ? { kind: 'keepEight', seat: short }
+              : points && cardPoints(parseCard(last)) >= 10
+                ? { kind: 'shedPoints', card: last }
+                : { kind: 'mostSuit', suit: SUITS[suit] };
     consider(a, score, reason);
   }
   const draw = own.find((a) => 'draw' in a);
@@ -247,6 +265,55 @@ export function medium(view: PlayerView): Choice {
   const pass = own.find((a) => 'pass' in a);
   if (pass) consider(pass, plays(own).length === 0 ? 40 : -60, { kind: 'pass' });
   return best ?? greedy(view);
+}
+
+const NO_EFFECT = { score: 0, reason: null } as const;
+
+/**
+ * What the special cards of the house rules (S-V7 to S-V10) are worth when
+ * laid (`count` of `rank`), read from the texts' "timing": a draw-two or an
+ * ace that makes others draw is always a gain, worth most against a player
+ * near the end; a queen's skip and an ace's turn of direction matter when
+ * they keep the turn from a player about to go out (with two players a skip
+ * is a turn more).
+ */
+function specialEffect(view: PlayerView, rank: string, count: number, next: number, prev: number): { score: number; reason: Reason | null } {
+  const r = view.rules;
+  const cards = view.handCounts;
+  const n = view.players.length;
+  if (r.specialCards && rank === '2') {
+    const draws = view.pendingDraw + 2 * count;
+    return { score: (cards[next] <= 2 ? 14 : 4) * count, reason: { kind: 'attack', seat: next, cards: draws } };
+  }
+  if (r.specialCards && rank === 'Q') {
+    const score = n === 2 ? 6 : cards[next] <= 1 ? 12 : cards[next] <= 2 ? 6 : 0;
+    return { score, reason: score > 0 ? { kind: 'skip', seat: next } : null };
+  }
+  if (rank !== 'A') return NO_EFFECT;
+  let score = 0;
+  let reason: Reason | null = null;
+  if (r.specialCards && n > 2 && count % 2 === 1 && prev !== next) {
+    // The turn goes to the player before us instead.
+    const gain = (cards[next] <= 1 ? 12 : cards[next] <= 2 ? 4 : 0) - (cards[prev] <= 1 ? 12 : cards[prev] <= 2 ? 4 : 0);
+    score += gain;
+    if (gain > 0) reason = { kind: 'reverse', seat: next };
+  }
+  if (r.svenskevri) {
+    let others = 0;
+    let near = 0;
+    for (let s = 0; s < n; s++) {
+      if (s === view.seat || cards[s] === 0) continue;
+      others++;
+      if (cards[s] <= 2) near++;
+    }
+    score += count * (3 * others + 6 * near);
+    reason = { kind: 'everyoneDraws' };
+  }
+  if (r.aceDraws > 0) {
+    score += 2 * r.aceDraws * count + (cards[next] <= 2 ? 10 : 0);
+    reason = { kind: 'attack', seat: next, cards: r.aceDraws * count };
+  }
+  return { score, reason };
 }
 
 /** Greedy with noise: one decision in five at random. */

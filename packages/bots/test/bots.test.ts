@@ -56,6 +56,39 @@ describe('shedding bots', () => {
     expect(hint(viewFor(last, 0), 'en')?.reason).toBe('Play your last card and win the round.');
   });
 
+  it('S-V7: medium times the special cards and says why: a two makes the next player draw, a queen skips them', () => {
+    const two = table({ hands: [['2h', '5h', '4c', 'Kc', '3d'], ['Th', 'Jh', 'Qs', 'Kh', '2s']], players: ['Siri', 'Kari'], upcard: '9h', rules: { specialCards: true } });
+    expect(hint(viewFor(two, 0), 'nb')).toEqual({ action: { seat: 0, play: ['2h'] }, reason: 'Kari må trekke 2 kort.' });
+    // With two players a skip is a turn more.
+    const queen = table({ hands: [['Qh', '5h', '4c', 'Kc', '3d'], ['Th', 'Jh', 'Qs', 'Kh', '2s']], players: ['Siri', 'Kari'], upcard: '9h', rules: { specialCards: true } });
+    expect(hint(viewFor(queen, 0), 'en')).toEqual({ action: { seat: 0, play: ['Qh'] }, reason: 'The queen skips Kari: you move again.' });
+  });
+
+  it('S-V7: medium turns the direction with an ace away from a player on one card', () => {
+    // Ola plays down to one card while Nora, holding only spades, draws; Siri keeps 6h and Ah by drawing once by choice.
+    const g = act(
+      table({
+        hands: [['3h', '4h', '5h', '6h', 'Ah'], ['Th', 'Jh', '7h', 'Kh', '2s'], ['3s', '4s', '5s', '6s', '9s']],
+        players: ['Siri', 'Ola', 'Nora'],
+        upcard: '9h',
+        stockTop: ['2c', '3c', '4c', '5c', '6c', '2d', '3d', '4d', '5d', '9c', '6d', '9d', 'Jc'],
+        rules: { specialCards: true },
+      }),
+      '3h', 'Th', 'draw', 'draw', 'draw', 'pass',
+      '4h', 'Jh', 'draw', 'draw', 'draw', 'pass',
+      '5h', '7h', 'draw', 'draw', 'draw', 'pass',
+      'draw', 'pass', 'Kh!', 'draw', 'draw', 'draw', 'pass',
+    );
+    const view = viewFor(g, 0);
+    expect(view.handCounts).toEqual([3, 1, 17]);
+    expect(hint(view, 'nb')).toEqual({ action: { seat: 0, play: ['Ah'] }, reason: 'Esset snur retningen bort fra Ola, som snart er ute.' });
+  });
+
+  it('S-V9: under svenskevri an ace is worth laying, since everyone else draws', () => {
+    const g = table({ hands: [['Ah', '5h', '4c', 'Kc', '3d'], ['Th', 'Jh', 'Qs', 'Kh', '2s'], ['3s', '4s', '5s', '6s', '9s']], upcard: '9h', rules: { svenskevri: true } });
+    expect(hint(viewFor(g, 0), 'en')).toEqual({ action: { seat: 0, play: ['Ah'] }, reason: 'The ace makes everyone else draw a card.' });
+  });
+
   it('tracks the suits an opponent drew on', () => {
     const g = act(
       table({ hands: [['Kh', '2h', '3h', '4h', '5h'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h', stockTop: ['4c', '6c', '7c'] }),
