@@ -128,11 +128,20 @@ describe('shedding bots', () => {
         noWinOnEight: fc.boolean(),
         playOutForPlaces: fc.boolean(),
         starterEight: fc.constantFrom('reshuffle', 'dealerChooses'),
+        stackTwos: fc.boolean(),
+        svenskevri: fc.boolean(),
+        aceDraws: fc.integer({ min: 0, max: 4 }),
+        forgottenCallPenalty: fc.constantFrom(0, 2, 3),
+        handSize: fc.constantFrom(5, 6, 7, 8),
+        starterExtraCard: fc.boolean(),
+        dealerExtraCard: fc.boolean(),
+        decks: fc.constantFrom(1, 2),
+        scoring: fc.constantFrom('ranking', 'points'),
       },
       { requiredKeys: [] },
     );
     fc.assert(
-      fc.property(fc.constantFrom('olsen', 'vri-atter', 'vri-atter-002'), overrides, fc.integer({ min: 2, max: 4 }), fc.constantFrom(...LEVELS), fc.string({ maxLength: 5 }), (game, rules, n, level, seed) => {
+      fc.property(fc.constantFrom('olsen', 'vri-atter', 'vri-atter-002'), overrides, fc.integer({ min: 2, max: 6 }), fc.constantFrom(...LEVELS), fc.string({ maxLength: 5 }), (game, rules, n, level, seed) => {
         fc.pre(resolveRules(game, rules, n).ok);
         let g = unwrap(createGame({ game, rules, players: Array.from({ length: n }, (_, i) => `P${i}`), seed }));
         const rng = new Int32Array(6);
