@@ -28,6 +28,10 @@ function sentence(r: Reason, view: PlayerView, lang: Lang): string {
       return r.stuck
         ? nb ? `Ingen andre kort passer: bruk åtteren og si ${suitName(r.suit, lang)}.` : `Nothing else fits: play the eight and name ${suitName(r.suit, lang)}.`
         : nb ? `Bruk åtteren og si ${suitName(r.suit, lang)}: der har du flest kort.` : `Play the eight and name ${suitName(r.suit, lang)}: you hold the most of them.`;
+    case 'awayFrom':
+      return nb
+        ? `${view.players[r.seat]} har ett kort igjen: legg et kort det neppe passer på.`
+        : `${view.players[r.seat]} has one card left: lay a card it most likely does not fit.`;
     case 'attack':
       return nb ? `${view.players[r.seat]} må trekke ${r.cards === 1 ? 'ett' : r.cards} kort.` : `${view.players[r.seat]} must draw ${r.cards === 1 ? 'a card' : `${r.cards} cards`}.`;
     case 'skip':

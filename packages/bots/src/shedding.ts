@@ -25,6 +25,8 @@ export type Reason =
   | { readonly kind: 'keepEight'; readonly seat: number }
   /** An eight naming `suit`: nothing else fits (`stuck`), or the suit is the one held most. */
   | { readonly kind: 'eightNeeded'; readonly suit: Suit; readonly stuck: boolean }
+  /** A plain card that `seat`, down to one card, most likely cannot follow (no void known). */
+  | { readonly kind: 'awayFrom'; readonly seat: number }
   /** A special card that makes `seat` draw `cards` (S-V7 draw-two, stacked S-V8, or an ace under S-V10). */
   | { readonly kind: 'attack'; readonly seat: number; readonly cards: number }
   /** A queen that skips `seat` (S-V7). */
@@ -211,7 +213,8 @@ export function medium(view: PlayerView): Choice {
   unseenTotal += unseen[17];
   // How much a next player stuck on our card is worth: a draw of one to three cards, or a blocked last card.
   const blockWeight = nextShort ? BLOCK_WEIGHT_SHORT : BLOCK_WEIGHT;
-  const block = (suit: number, rank: number): number => blockWeight * blockChance(unseen, unseenTotal, view.handCounts[next], suit, rank, voids[next][suit]);
+  const stopChance = (suit: number, rank: number): number => blockChance(unseen, unseenTotal, view.handCounts[next], suit, rank, voids[next][suit]);
+  const block = (suit: number, rank: number): number => blockWeight * stopChance(suit, rank);
   const points = view.rules.scoring === 'points';
   let best: Choice | null = null;
   let bestScore = -Infinity;
@@ -240,7 +243,8 @@ export function medium(view: PlayerView): Choice {
     const effect = after === 0 ? NO_EFFECT : specialEffect(view, last[0], a.play.length, next, prev);
     let score = 20 + counts[suit] * 3 + a.play.length * (points || after <= 2 ? 4 : 1) + effect.score;
     if (points) score += a.play.reduce((s, c) => s + cardPoints(parseCard(c)), 0) / 5;
-    score += block(suit, RANKS.indexOf(last[0]));
+    const stops = stopChance(suit, RANKS.indexOf(last[0]));
+    score += blockWeight * stops;
     if (after === 0) score += 100;
     const reason: Reason =
       after === 0
@@ -251,9 +255,11 @@ export function medium(view: PlayerView): Choice {
             ? effect.reason
             : keepsEight
               ? { kind: 'keepEight', seat: short }
-              : points && cardPoints(parseCard(last)) >= 10
-                ? { kind: 'shedPoints', card: last }
-                : { kind: 'mostSuit', suit: SUITS[suit] };
+              : nextShort && stops >= 0.5
+                ? { kind: 'awayFrom', seat: next }
+                : points && cardPoints(parseCard(last)) >= 10
+                  ? { kind: 'shedPoints', card: last }
+                  : { kind: 'mostSuit', suit: SUITS[suit] };
     consider(a, score, reason);
   }
   const draw = own.find((a) => 'draw' in a);

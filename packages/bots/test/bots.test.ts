@@ -45,6 +45,15 @@ describe('shedding bots', () => {
     expect(hint(view, 'en')?.reason).toBe('Keep the eight: Kari has one card left.');
   });
 
+  it('the hint, with no eight to keep, lays what a player on one card most likely cannot follow', () => {
+    // Kari plays hearts down to her last card while Siri, without hearts, draws three each turn.
+    const g = act(
+      table({ hands: [['2h', '3c', '4c', 'Kc', '5d'], ['Th', 'Jh', 'Qh', 'Kh', '2s']], players: ['Siri', 'Kari'], upcard: '9h', stockTop: ['6c', '7c', '9c', '2d', '3d', '4d', '6d', '7d', '9d'] }),
+      '2h', 'Th', 'draw', 'draw', 'draw', 'pass', 'Jh', 'draw', 'draw', 'draw', 'pass', 'Qh', 'draw', 'draw', 'draw', 'pass', 'Kh!',
+    );
+    expect(hint(viewFor(g, 0), 'nb')).toEqual({ action: { seat: 0, play: ['Kc'] }, reason: 'Kari har ett kort igjen: legg et kort det neppe passer på.' });
+  });
+
   it('the hint says why an eight is played: nothing else fits, or it is the last card', () => {
     const stuck = table({ hands: [['2c', '3c', '8d', '4c', '5d'], ['3d', '6d', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
     expect(hint(viewFor(stuck, 0), 'nb')).toEqual({ action: { seat: 0, play: ['8d'], suit: 'c' }, reason: 'Ingen andre kort passer: bruk åtteren og si kløver.' });
