@@ -10,7 +10,7 @@ import { runHeartsPlay } from './hearts-play.js';
 import { runPlay } from './play.js';
 import { POLICIES, type PolicyName } from '@olsen/bots';
 import { runSim } from './sim.js';
-import { isLevel, runTournament, runTournamentParallel } from './tournament.js';
+import { formatReport, isLevel, runTournament, runTournamentParallel } from './tournament.js';
 import type { Level } from '@olsen/bots';
 
 const int = (name: string, min: number, max: number) => (v: string): number => {
@@ -118,9 +118,9 @@ export function buildProgram(): Command {
     .option('-s, --seed <seed>', 'seed', 'tournament')
     .option('-r, --rules <json>', 'house rules as JSON', json, {})
     .option('-w, --workers <n>', 'threads to play on (one per core; the games and results are the same)', int('workers', 1, 64), 1)
-    .option('--json', 'print one JSON object (the default output)')
+    .option('--json', 'print one JSON object (the default when the output is not a terminal; a table when it is)')
     .option('--no-progress', 'no progress bar')
-    .action(async (opts: { game: string; lineup: string; games: number; seed: string; rules: Record<string, unknown>; progress: boolean; workers: number }) => {
+    .action(async (opts: { game: string; lineup: string; games: number; seed: string; rules: Record<string, unknown>; progress: boolean; workers: number; json?: boolean }) => {
       const lineup = opts.lineup.split(',').map((x) => x.trim());
       const bad = lineup.find((x) => !isLevel(x));
       if (bad !== undefined) {
@@ -129,10 +129,10 @@ export function buildProgram(): Command {
         return;
       }
       try {
-        const { workers, ...rest } = opts;
+        const { workers, json, ...rest } = opts;
         const o = { ...rest, lineup: lineup.filter(isLevel), progress: opts.progress && process.stderr.isTTY === true };
         const out = workers > 1 ? await runTournamentParallel(o, workers) : runTournament(o);
-        process.stdout.write(`${JSON.stringify(out)}\n`);
+        process.stdout.write(json || !process.stdout.isTTY ? `${JSON.stringify(out)}\n` : formatReport(out));
       } catch (e) {
         process.stderr.write(`olsen tournament: ${(e as Error).message}\n`);
         process.exitCode = 2;

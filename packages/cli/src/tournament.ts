@@ -161,8 +161,32 @@ export function playGames(o: TournamentOptions, games: readonly number[], progre
   return tallies;
 }
 
+/** One entrant's figures in the report. */
+export interface EntrantFigures {
+  entrant: number;
+  level: Level;
+  winRate: number;
+  winRate95: [number, number];
+  meanPlace: number;
+  meanPoints: number;
+  msPerDecision: { median: number; p95: number; p99: number; decisions: number };
+  /** Points games only: rounds played, the share gone out first, mean points of a round lost. */
+  rounds?: { played: number; wonRate: number; pointsPerLostRound: number };
+}
+
+export interface TournamentReport {
+  tournament: string;
+  rules: Record<string, unknown>;
+  lineup: Level[];
+  games: number;
+  seed: string;
+  workers: number;
+  seconds: number;
+  entrants: EntrantFigures[];
+}
+
 /** The report: per entrant the win rate with its 95% interval, mean place and points, decision times. */
-export function report(o: TournamentOptions, parts: readonly Tallies[], seconds: number, workers = 1): Record<string, unknown> {
+export function report(o: TournamentOptions, parts: readonly Tallies[], seconds: number, workers = 1): TournamentReport {
   return {
     tournament: o.game,
     rules: o.rules,
@@ -179,7 +203,7 @@ export function report(o: TournamentOptions, parts: readonly Tallies[], seconds:
         entrant: e,
         level,
         winRate: round(wins / o.games),
-        winRate95: [round(lo), round(hi)],
+        winRate95: [round(lo), round(hi)] as [number, number],
         meanPlace: round(parts.reduce((x, p) => x + p[e].placeSum, 0) / o.games, 3),
         meanPoints: round(parts.reduce((x, p) => x + p[e].pointsSum, 0) / o.games, 3),
         msPerDecision: { median: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)), p99: round(quantile(times, 0.99)), decisions: times.length },
@@ -194,7 +218,7 @@ export function report(o: TournamentOptions, parts: readonly Tallies[], seconds:
  * rounds lost times their points: the share of rounds gone out first and the
  * mean points of a round not won say which of the two a level is good at.
  */
-function roundFigures(parts: readonly Tallies[], e: number): { rounds?: { played: number; wonRate: number; pointsPerLostRound: number } } {
+function roundFigures(parts: readonly Tallies[], e: number): Pick<EntrantFigures, 'rounds'> {
   const played = parts.reduce((x, p) => x + p[e].rounds, 0);
   if (played === 0) return {};
   const won = parts.reduce((x, p) => x + p[e].roundsWon, 0);
@@ -224,7 +248,7 @@ function progressBar(o: TournamentOptions): { tick: () => void; stop: () => void
   };
 }
 
-export function runTournament(o: TournamentOptions): Record<string, unknown> {
+export function runTournament(o: TournamentOptions): TournamentReport {
   const t0 = performance.now();
   const bar = progressBar(o);
   const tallies = playGames(o, share(o, 0, 1), bar.tick);
@@ -237,7 +261,7 @@ export function runTournament(o: TournamentOptions): Record<string, unknown> {
  * same and play the same as on one, so the figures agree with `runTournament`'s
  * but for the decision times, which other threads' load may lengthen.
  */
-export async function runTournamentParallel(o: TournamentOptions, workers: number): Promise<Record<string, unknown>> {
+export async function runTournamentParallel(o: TournamentOptions, workers: number): Promise<TournamentReport> {
   const t0 = performance.now();
   const bar = progressBar(o);
   const parts = await Promise.all(
@@ -258,3 +282,33 @@ export async function runTournamentParallel(o: TournamentOptions, workers: numbe
 }
 
 export const isLevel = (x: string): x is Level => (LEVELS as readonly string[]).includes(x);
+
+const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
+const ms = (x: number): string => x.toFixed(x < 1 ? 2 : 1);
+
+/**
+ * The report as a table for a person at a terminal (the JSON is for scripts):
+ * one row per entrant, the win rate with its interval first.
+ */
+export function formatReport(r: TournamentReport): string {
+  const points = r.entrants.some((e) => e.rounds);
+  const head = ['seat', 'level', 'wins', '95 % interval', 'place', 'points', ...(points ? ['rounds won', 'points/round lost'] : []), 'ms median', 'p95', 'p99'];
+  const rows = r.entrants.map((e) => [
+    String(e.entrant),
+    e.level,
+    percent(e.winRate),
+    `${percent(e.winRate95[0])} – ${percent(e.winRate95[1])}`,
+    e.meanPlace.toFixed(2),
+    e.meanPoints.toFixed(2),
+    ...(points ? [e.rounds ? percent(e.rounds.wonRate) : '', e.rounds ? e.rounds.pointsPerLostRound.toFixed(1) : ''] : []),
+    ms(e.msPerDecision.median),
+    ms(e.msPerDecision.p95),
+    ms(e.msPerDecision.p99),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  // Text left, figures right.
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const rules = Object.keys(r.rules).length > 0 ? ` · rules ${JSON.stringify(r.rules)}` : '';
+  const title = `${r.tournament} · ${r.games} games · seed ${r.seed}${rules} · ${r.seconds} s on ${r.workers} thread${r.workers === 1 ? '' : 's'}`;
+  return [title, '', line(head), ...rows.map(line), ''].join('\n');
+}

@@ -271,6 +271,23 @@ describe('olsen tournament', () => {
     expect(plain.entrants[0].rounds).toBeUndefined();
   });
 
+  it('prints a table on a terminal, and JSON there too with --json', () => {
+    // `script` gives the command a real terminal.
+    const onTerminal = (args: string[]) =>
+      spawnSync('script', ['-qec', [process.execPath, bin, ...args].map((a) => `'${a}'`).join(' '), '/dev/null'], { encoding: 'utf8', timeout: 60_000 }).stdout.replace(/\r/g, '');
+    const args = ['tournament', '--game', 'vri-atter', '--games', '8', '--lineup', 'medium,greedy', '--seed', 'table', '--no-progress'];
+    const table = onTerminal(args).split('\n');
+    expect(table[0]).toBe(`vri-atter · 8 games · seed table · ${table[0].match(/[\d.]+ s/)?.[0]} on 1 thread`);
+    expect(table[2].split(/\s{2,}/)).toEqual(['seat', 'level', 'wins', '95 % interval', 'place', 'points', 'rounds won', 'points/round lost', 'ms median', 'p95', 'p99']);
+    const t = JSON.parse(olsen(args).stdout);
+    for (const e of t.entrants) {
+      const row = table[3 + e.entrant].trim().split(/\s{2,}/);
+      expect(row.slice(0, 3)).toEqual([String(e.entrant), e.level, `${(100 * e.winRate).toFixed(1)} %`]);
+      expect(row[5]).toBe(e.meanPoints.toFixed(2));
+    }
+    expect(JSON.parse(onTerminal([...args, '--json'])).entrants).toHaveLength(2);
+  });
+
   it('refuses an unknown level', () => {
     const r = olsen(['tournament', '--lineup', 'godlike,random']);
     expect(r.code).toBe(2);
