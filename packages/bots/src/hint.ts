@@ -20,6 +20,15 @@ function sentence(r: Reason, view: PlayerView, lang: Lang): string {
       return nb ? 'Det er det eneste du kan gjøre.' : 'It is the only thing you can do.';
     case 'mostSuit':
       return nb ? `Du har flest ${suitName(r.suit, lang)}: hold spillet der.` : `You hold the most ${suitName(r.suit, lang)}: keep the game there.`;
+    case 'mostSuitThatFits':
+      return nb ? `Av fargene som passer, har du flest ${suitName(r.suit, lang)}: hold spillet der.` : `Of the suits that fit, you hold the most ${suitName(r.suit, lang)}: keep the game there.`;
+    case 'onlySuit':
+      if (r.eight) return nb ? `Bare ${suitName(r.suit, lang)} passer utenom åtteren: spar den.` : `Only ${suitName(r.suit, lang)} fit besides the eight: keep it.`;
+      return nb ? `Bare ${suitName(r.suit, lang)} passer: legg heller et kort enn å trekke.` : `Only ${suitName(r.suit, lang)} fit: lay a card rather than draw.`;
+    case 'hardToFollow':
+      return nb
+        ? `${view.players[r.seat]} har neppe ${suitName(r.suit, lang)}: legg det, selv om du har flere av en annen farge.`
+        : `${view.players[r.seat]} hardly holds ${suitName(r.suit, lang)}: lay it, though you hold more of another suit.`;
     case 'saveEight':
       return nb ? 'Trekk heller enn å bruke åtteren: ett kort til er en billig pris for å spare den.' : 'Draw rather than use the eight: one more card is a cheap price for keeping it.';
     case 'keepEight':

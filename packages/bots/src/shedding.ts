@@ -19,6 +19,12 @@ export interface Choice {
 export type Reason =
   | { readonly kind: 'only' }
   | { readonly kind: 'mostSuit'; readonly suit: Suit }
+  /** Of the suits that fit, `suit` is held most (another suit that does not fit is held more). */
+  | { readonly kind: 'mostSuitThatFits'; readonly suit: Suit }
+  /** Only plain cards of `suit` fit; `eight`: an eight would fit too (and is kept). */
+  | { readonly kind: 'onlySuit'; readonly suit: Suit; readonly eight: boolean }
+  /** A suit the next player will likely not follow, chosen over one held more. */
+  | { readonly kind: 'hardToFollow'; readonly seat: number; readonly suit: Suit }
   /** A card drawn by choice rather than an eight played. */
   | { readonly kind: 'saveEight' }
   /** A plain card played while an eight is kept back for an opponent down to one card. */
@@ -205,7 +211,11 @@ export function medium(view: PlayerView): Choice {
   // The opponent nearest in turn order with one card left: the one a kept eight is for.
   let short = -1;
   for (let i = 1; i < n && short < 0; i++) if (view.handCounts[(seat + i * step) % n] === 1) short = (seat + i * step) % n;
-  const keepsEight = short >= 0 && plays(own).some((p) => isEight(p.play[p.play.length - 1]));
+  // The suits the plain cards that fit are of, and whether an eight could be laid (for saying why).
+  const eightFits = plays(own).some((p) => isEight(p.play[p.play.length - 1]));
+  const keepsEight = short >= 0 && eightFits;
+  const plainSuits = [false, false, false, false];
+  for (const p of plays(own)) if (!isEight(p.play[p.play.length - 1])) plainSuits[suitIndex(p.play[p.play.length - 1][1])] = true;
   const voids = knownVoids(view);
   const unseen = unseenCounts(view);
   let unseenTotal = 0;
@@ -259,7 +269,7 @@ export function medium(view: PlayerView): Choice {
                 ? { kind: 'awayFrom', seat: next }
                 : points && cardPoints(parseCard(last)) >= 10
                   ? { kind: 'shedPoints', card: last }
-                  : { kind: 'mostSuit', suit: SUITS[suit] };
+                  : suitReason(suit, counts, plainSuits, next, eightFits);
     consider(a, score, reason);
   }
   const draw = own.find((a) => 'draw' in a);
@@ -271,6 +281,19 @@ export function medium(view: PlayerView): Choice {
   const pass = own.find((a) => 'pass' in a);
   if (pass) consider(pass, plays(own).length === 0 ? 40 : -60, { kind: 'pass' });
   return best ?? greedy(view);
+}
+
+/**
+ * Why a plain card of `suit` when nothing more pressing decided: the only suit
+ * that fits, the suit held most (of all, or of those that fit), or a suit the
+ * next player will find hard to follow (the block outweighed the count).
+ */
+function suitReason(suit: number, counts: readonly number[], fits: readonly boolean[], next: number, eight: boolean): Reason {
+  if (fits.filter(Boolean).length === 1) return { kind: 'onlySuit', suit: SUITS[suit], eight };
+  if (counts[suit] === Math.max(...counts)) return { kind: 'mostSuit', suit: SUITS[suit] };
+  let most = 0;
+  for (let s = 0; s < 4; s++) if (fits[s]) most = Math.max(most, counts[s]);
+  return counts[suit] === most ? { kind: 'mostSuitThatFits', suit: SUITS[suit] } : { kind: 'hardToFollow', seat: next, suit: SUITS[suit] };
 }
 
 const NO_EFFECT = { score: 0, reason: null } as const;

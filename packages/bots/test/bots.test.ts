@@ -54,6 +54,16 @@ describe('shedding bots', () => {
     expect(hint(viewFor(g, 0), 'nb')).toEqual({ action: { seat: 0, play: ['Kc'] }, reason: 'Kari har ett kort igjen: legg et kort det neppe passer på.' });
   });
 
+  it('the hint names the suit for what it is: the only one that fits, or the one held most of those that fit', () => {
+    const only = table({ hands: [['Kc', '5d', '9d', 'Qd', '5s'], ['Th', 'Jh', 'Qs', 'Kh', '2s']], players: ['Siri', 'Kari'], upcard: 'Tc' });
+    expect(hint(viewFor(only, 0), 'nb')).toEqual({ action: { seat: 0, play: ['Kc'] }, reason: 'Bare kløver passer: legg heller et kort enn å trekke.' });
+    // Spades are held most but do not fit: of clubs (7c on the seven) and diamonds, diamonds.
+    const fits = table({ hands: [['7c', '6d', '4d', '5s', '9s', 'Js'], ['Th', 'Jh', 'Qs', 'Kh', '2s', '3h']], players: ['Siri', 'Kari'], upcard: '7d', rules: { handSize: 6 } });
+    const h = hint(viewFor(fits, 0), 'en');
+    expect(h?.reason).toBe('Of the suits that fit, you hold the most diamonds: keep the game there.');
+    expect(h?.action).toMatchObject({ play: [expect.stringMatching(/d$/)] });
+  });
+
   it('the hint says why an eight is played: nothing else fits, or it is the last card', () => {
     const stuck = table({ hands: [['2c', '3c', '8d', '4c', '5d'], ['3d', '6d', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
     expect(hint(viewFor(stuck, 0), 'nb')).toEqual({ action: { seat: 0, play: ['8d'], suit: 'c' }, reason: 'Ingen andre kort passer: bruk åtteren og si kløver.' });
