@@ -61,8 +61,12 @@ function sentence(r: Reason, view: PlayerView, lang: Lang): string {
       return nb ? `Bli kvitt ${r.card} tidlig: den er dyr å sitte igjen med.` : `Get rid of ${r.card} early: it costs a lot if you are left with it.`;
     case 'draw':
       return nb ? 'Trekk: ingenting passer.' : 'Draw: nothing fits.';
+    case 'takePenalty':
+      return nb ? `Du har ingen toer å svare med: trekk ${r.cards} kort.` : `You have no two to answer with: draw ${r.cards} cards.`;
+    case 'playDrawn':
+      return nb ? 'Kortet du trakk passer, og da må det legges.' : 'The card you drew fits, so it must be laid.';
     case 'pass':
-      return nb ? 'Si pass.' : 'Pass.';
+      return view.drawsThisTurn > 0 ? (nb ? 'Ingenting av det du trakk passer: si pass.' : 'Nothing you drew fits: pass.') : nb ? 'Si pass.' : 'Pass.';
     case 'catch':
       return nb ? `Bank i bordet: ${view.players[r.seat]} glemte å si fra.` : `Bang the table: ${view.players[r.seat]} forgot the call.`;
     case 'random':

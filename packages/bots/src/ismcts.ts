@@ -10,7 +10,7 @@
 import { P_GAME_OVER, P_ROUND_OVER, type PlayerView, type Sim } from '@olsen/engine';
 import { Determinizer, toAction } from './pimc.js';
 import { search, type Problem, type SearchLimits } from './search.js';
-import { medium, type Choice } from './shedding.js';
+import { forcedReason, medium, type Choice } from './shedding.js';
 import { policyOf } from './sim-policies.js';
 
 export interface SearchBudget extends SearchLimits {
@@ -62,7 +62,7 @@ export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget):
   // Catches, calls after the play, naming a turned eight: the heuristics decide those.
   if (me === null || view.toMove !== me || view.phase !== 'turn' || view.legal.some((a) => 'catch' in a)) return fallback;
   const own = view.legal.filter((a) => a.seat === me);
-  if (own.length === 1) return { action: own[0], reason: { kind: 'only' } };
+  if (own.length === 1) return { action: own[0], reason: forcedReason(view, own[0]) };
   const startTotals = view.players.map((_, s) => view.totals?.[s] ?? 0);
   const det = new Determinizer(view, budget.infer ?? true, rng);
   const opponents = budget.opponents ?? 'auto';

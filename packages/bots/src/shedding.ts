@@ -46,6 +46,10 @@ export type Reason =
   | { readonly kind: 'blockNext'; readonly seat: number; readonly suit: Suit }
   | { readonly kind: 'shedPoints'; readonly card: string }
   | { readonly kind: 'draw' }
+  /** Drawing a stacked draw-two's cards, with no two to answer (S-V8). */
+  | { readonly kind: 'takePenalty'; readonly cards: number }
+  /** The card just drawn fits and must be laid (S13). */
+  | { readonly kind: 'playDrawn' }
   | { readonly kind: 'pass' }
   | { readonly kind: 'catch'; readonly seat: number }
   | { readonly kind: 'random' }
@@ -68,13 +72,21 @@ function suitCounts(hand: readonly string[]): number[] {
 
 const plays = (legal: readonly Action[]) => legal.filter((a): a is Extract<Action, { play: readonly string[] }> => 'play' in a);
 
+/** Why the one thing left to do is that: a draw (perhaps a stacked penalty), a pass, the drawn card. */
+export function forcedReason(view: PlayerView, action: Action): Reason {
+  if ('draw' in action) return view.pendingDraw > 0 ? { kind: 'takePenalty', cards: view.pendingDraw } : { kind: 'draw' };
+  if ('pass' in action) return { kind: 'pass' };
+  if ('play' in action && view.drawn !== null && action.play[0] === view.drawn) return { kind: 'playDrawn' };
+  return { kind: 'only' };
+}
+
 /** The fixed yardstick of issue 7, exactly. */
 export function greedy(view: PlayerView): Choice {
   const legal = view.legal;
   const catchIt = legal.find((a) => 'catch' in a);
   if (catchIt && 'catch' in catchIt) return { action: catchIt, reason: { kind: 'catch', seat: catchIt.catch } };
   const own = legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a)));
-  if (own.length === 1) return { action: own[0], reason: { kind: 'only' } };
+  if (own.length === 1) return { action: own[0], reason: forcedReason(view, own[0]) };
   const counts = suitCounts(view.hand ?? []);
   let best: Action | null = null;
   let bestCount = -1;
@@ -193,7 +205,7 @@ export function medium(view: PlayerView): Choice {
   const catchIt = legal.find((a) => 'catch' in a);
   if (catchIt && 'catch' in catchIt) return { action: catchIt, reason: { kind: 'catch', seat: catchIt.catch } };
   const own = legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a)));
-  if (own.length === 1) return { action: own[0], reason: { kind: 'only' } };
+  if (own.length === 1) return { action: own[0], reason: forcedReason(view, own[0]) };
   const hand = view.hand ?? [];
   const counts = suitCounts(hand);
   const seat = view.seat ?? 0;

@@ -64,6 +64,14 @@ describe('shedding bots', () => {
     expect(h?.action).toMatchObject({ play: [expect.stringMatching(/d$/)] });
   });
 
+  it('S13, S14: the hint explains a forced move — draw when nothing fits, lay the card drawn, pass after three draws', () => {
+    const start = (stockTop: string[]) => table({ hands: [['3c', '4c', 'Kc', '5d', '2s'], ['Th', 'Jh', 'Qs', 'Kh', '7s']], players: ['Siri', 'Kari'], upcard: '9h', stockTop });
+    expect(hint(viewFor(start(['Ah']), 0), 'nb')?.reason).toBe('Trekk: ingenting passer.');
+    expect(hint(viewFor(act(start(['Ah']), 'draw'), 0), 'nb')).toEqual({ action: { seat: 0, play: ['Ah'] }, reason: 'Kortet du trakk passer, og da må det legges.' });
+    const stuck = act(start(['2c', '3d', '4s']), 'draw', 'draw', 'draw');
+    expect(hint(viewFor(stuck, 0), 'en')).toEqual({ action: { seat: 0, pass: true }, reason: 'Nothing you drew fits: pass.' });
+  });
+
   it('the hint says why an eight is played: nothing else fits, or it is the last card', () => {
     const stuck = table({ hands: [['2c', '3c', '8d', '4c', '5d'], ['3d', '6d', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
     expect(hint(viewFor(stuck, 0), 'nb')).toEqual({ action: { seat: 0, play: ['8d'], suit: 'c' }, reason: 'Ingen andre kort passer: bruk åtteren og si kløver.' });
