@@ -4,7 +4,8 @@
  */
 import { SUIT_NAMES, type Action, type HeartsAction, type HeartsView, type Lang, type PlayerView } from '@olsen/engine';
 import { heartsChoice, type HeartsReason } from './hearts.js';
-import { medium, type Reason } from './shedding.js';
+import { medium } from './medium.js';
+import type { Reason } from './shedding.js';
 
 export interface Hint {
   readonly action: Action;

@@ -10,7 +10,8 @@
 import { P_GAME_OVER, P_ROUND_OVER, type PlayerView, type Sim } from '@olsen/engine';
 import { Determinizer, toAction } from './pimc.js';
 import { search, type Problem, type SearchLimits } from './search.js';
-import { forcedReason, medium, type Choice } from './shedding.js';
+import { medium } from './medium.js';
+import { forcedReason, type Choice } from './shedding.js';
 import { policyOf } from './sim-policies.js';
 
 export interface SearchBudget extends SearchLimits {
