@@ -1,5 +1,6 @@
 /** Small readings of a hand and of legal actions, shared by the heuristic levels (not exported from the package). */
-import { SUITS, type Action, type Suit } from '@olsen/engine';
+import { SUITS, type Action, type PlayerView, type Suit } from '@olsen/engine';
+import type { Choice, Reason } from './shedding.js';
 
 export const suitIndex = (s: string): number => SUITS.indexOf(s as Suit);
 export const isEight = (card: string): boolean => card[0] === '8';
@@ -12,3 +13,22 @@ export function suitCounts(hand: readonly string[]): number[] {
 }
 
 export const plays = (legal: readonly Action[]) => legal.filter((a): a is Extract<Action, { play: readonly string[] }> => 'play' in a);
+
+/** The seat's own moves: not catching another player, not a call on its own. */
+export const ownMoves = (view: PlayerView): Action[] => view.legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a)));
+
+/** What needs no thought: catching a forgotten call, or the one move left (with why); null when `own` offers a choice. */
+export function obviousChoice(view: PlayerView, own: readonly Action[]): Choice | null {
+  const catchIt = view.legal.find((a) => 'catch' in a);
+  if (catchIt && 'catch' in catchIt) return { action: catchIt, reason: { kind: 'catch', seat: catchIt.catch } };
+  return own.length === 1 ? { action: own[0], reason: forcedReason(view, own[0]) } : null;
+}
+
+/** Why the one thing left to do is that: a draw (perhaps a stacked penalty), a pass, the drawn card. */
+export function forcedReason(view: PlayerView, action: Action): Reason {
+  if ('draw' in action) return view.pendingDraw > 0 ? { kind: 'takePenalty', cards: view.pendingDraw } : { kind: 'draw' };
+  if ('pass' in action) return { kind: 'pass' };
+  if ('play' in action && view.drawn !== null && action.play[0] === view.drawn) return { kind: 'playDrawn' };
+  return { kind: 'only' };
+}
+

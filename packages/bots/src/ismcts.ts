@@ -11,7 +11,8 @@ import { P_GAME_OVER, P_ROUND_OVER, type PlayerView, type Sim } from '@olsen/eng
 import { Determinizer, toAction } from './pimc.js';
 import { search, type Problem, type SearchLimits } from './search.js';
 import { medium } from './medium.js';
-import { forcedReason, type Choice } from './shedding.js';
+import { forcedReason } from './hand.js';
+import type { Choice } from './shedding.js';
 import { policyOf } from './sim-policies.js';
 
 export interface SearchBudget extends SearchLimits {

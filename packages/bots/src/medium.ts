@@ -7,8 +7,8 @@
  * special cards. Every choice carries its reason for the hints.
  */
 import { SUITS, cardPoints, parseCard, type Action, type PlayerView } from '@olsen/engine';
-import { isEight, plays, suitCounts, suitIndex } from './hand.js';
-import { forcedReason, greedy, type Choice, type Reason } from './shedding.js';
+import { isEight, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
+import { greedy, type Choice, type Reason } from './shedding.js';
 
 const RANKS = '23456789TJQKA';
 /** Score for a certain block of the next player (one to three cards drawn), and of a next player with one card. */
@@ -97,11 +97,9 @@ function blockChance(unseen: Int32Array, total: number, count: number, suit: num
 
 /** The texts' strategy (see the top of this file): every move the view allows is scored, the best taken. */
 export function medium(view: PlayerView): Choice {
-  const legal = view.legal;
-  const catchIt = legal.find((a) => 'catch' in a);
-  if (catchIt && 'catch' in catchIt) return { action: catchIt, reason: { kind: 'catch', seat: catchIt.catch } };
-  const own = legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a)));
-  if (own.length === 1) return { action: own[0], reason: forcedReason(view, own[0]) };
+  const own = ownMoves(view);
+  const plain = obviousChoice(view, own);
+  if (plain) return plain;
   const hand = view.hand ?? [];
   const counts = suitCounts(hand);
   const seat = view.seat ?? 0;

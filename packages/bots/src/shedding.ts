@@ -4,7 +4,7 @@
  * `Game`, so it cannot reach another hand or the stock — by type.
  */
 import { SUITS, pick, type Action, type PlayerView, type Suit } from '@olsen/engine';
-import { isEight, plays, suitCounts, suitIndex } from './hand.js';
+import { isEight, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
 import { ismcts, type SearchBudget } from './ismcts.js';
 import { medium } from './medium.js';
 
@@ -61,21 +61,11 @@ export type Reason =
   | { readonly kind: 'search'; readonly visits: number; readonly of: number };
 
 
-/** Why the one thing left to do is that: a draw (perhaps a stacked penalty), a pass, the drawn card. */
-export function forcedReason(view: PlayerView, action: Action): Reason {
-  if ('draw' in action) return view.pendingDraw > 0 ? { kind: 'takePenalty', cards: view.pendingDraw } : { kind: 'draw' };
-  if ('pass' in action) return { kind: 'pass' };
-  if ('play' in action && view.drawn !== null && action.play[0] === view.drawn) return { kind: 'playDrawn' };
-  return { kind: 'only' };
-}
-
 /** The fixed yardstick of issue 7, exactly. */
 export function greedy(view: PlayerView): Choice {
-  const legal = view.legal;
-  const catchIt = legal.find((a) => 'catch' in a);
-  if (catchIt && 'catch' in catchIt) return { action: catchIt, reason: { kind: 'catch', seat: catchIt.catch } };
-  const own = legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a)));
-  if (own.length === 1) return { action: own[0], reason: forcedReason(view, own[0]) };
+  const own = ownMoves(view);
+  const plain = obviousChoice(view, own);
+  if (plain) return plain;
   const counts = suitCounts(view.hand ?? []);
   let best: Action | null = null;
   let bestCount = -1;
