@@ -140,6 +140,16 @@ export function medium(view: PlayerView): Choice {
       best = { action, reason };
     }
   };
+  // Why a plain card, the most pressing reason first (the score chose the card; this only says why).
+  const plainReason = (last: string, suit: number, after: number, effect: Reason | null, stops: number): Reason => {
+    if (after === 0) return { kind: 'goOut' };
+    if (nextShort && voids[next][suit]) return { kind: 'blockNext', seat: next, suit: SUITS[suit] };
+    if (effect) return effect;
+    if (keepsEight) return { kind: 'keepEight', seat: short };
+    if (nextShort && stops >= 0.5) return { kind: 'awayFrom', seat: next };
+    if (points && cardPoints(parseCard(last)) >= 10) return { kind: 'shedPoints', card: last };
+    return suitReason(suit, counts, plainSuits, next, eightFits);
+  };
   for (const a of plays(own)) {
     const last = a.play[a.play.length - 1];
     const after = hand.length - a.play.length;
@@ -162,21 +172,7 @@ export function medium(view: PlayerView): Choice {
     const stops = stopChance(suit, RANKS.indexOf(last[0]));
     score += blockWeight * stops;
     if (after === 0) score += 100;
-    const reason: Reason =
-      after === 0
-        ? { kind: 'goOut' }
-        : nextShort && voids[next][suit]
-          ? { kind: 'blockNext', seat: next, suit: SUITS[suit] }
-          : effect.reason
-            ? effect.reason
-            : keepsEight
-              ? { kind: 'keepEight', seat: short }
-              : nextShort && stops >= 0.5
-                ? { kind: 'awayFrom', seat: next }
-                : points && cardPoints(parseCard(last)) >= 10
-                  ? { kind: 'shedPoints', card: last }
-                  : suitReason(suit, counts, plainSuits, next, eightFits);
-    consider(a, score, reason);
+    consider(a, score, plainReason(last, suit, after, effect.reason, stops));
   }
   const draw = own.find((a) => 'draw' in a);
   if (draw) {
