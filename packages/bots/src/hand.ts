@@ -14,6 +14,9 @@ export function suitCounts(hand: readonly string[]): number[] {
 
 export const plays = (legal: readonly Action[]) => legal.filter((a): a is Extract<Action, { play: readonly string[] }> => 'play' in a);
 
+/** The card a play leaves on top (the last of a group decides the suit). */
+export const lastCard = (a: { readonly play: readonly string[] }): string => a.play[a.play.length - 1];
+
 /** The seat's own moves: not catching another player, not a call on its own. */
 export const ownMoves = (view: PlayerView): Action[] => view.legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a)));
 

@@ -7,7 +7,7 @@
  * special cards. Every choice carries its reason for the hints.
  */
 import { SUITS, cardPoints, parseCard, type Action, type PlayerView } from '@olsen/engine';
-import { isEight, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
+import { isEight, lastCard, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
 import { greedy, type Choice, type Reason } from './shedding.js';
 
 const RANKS = '23456789TJQKA';
@@ -36,7 +36,7 @@ export function knownVoids(view: PlayerView): boolean[][] {
     const newTurn = a.seat !== turnSeat;
     turnSeat = a.seat;
     if ('play' in a) {
-      const last = a.play[a.play.length - 1];
+      const last = lastCard(a);
       for (const c of a.play) if (!isEight(c)) voids[a.seat][suitIndex(c[1])] = false;
       active = a.suit ? suitIndex(a.suit) : suitIndex(last[1]);
       lastDrawSeat = -1;
@@ -118,10 +118,16 @@ export function medium(view: PlayerView): Choice {
   let short = -1;
   for (let i = 1; i < n && short < 0; i++) if (view.handCounts[(seat + i * step) % n] === 1) short = (seat + i * step) % n;
   // The suits the plain cards that fit are of, and whether an eight could be laid (for saying why).
-  const eightFits = plays(own).some((p) => isEight(p.play[p.play.length - 1]));
-  const keepsEight = short >= 0 && eightFits;
   const plainSuits = [false, false, false, false];
-  for (const p of plays(own)) if (!isEight(p.play[p.play.length - 1])) plainSuits[suitIndex(p.play[p.play.length - 1][1])] = true;
+  let eightFits = false;
+  for (const p of plays(own)) {
+    const top = lastCard(p);
+    if (isEight(top)) eightFits = true;
+    else plainSuits[suitIndex(top[1])] = true;
+  }
+  // Only eights fit (or nothing at all).
+  const stuck = !plainSuits.some(Boolean);
+  const keepsEight = short >= 0 && eightFits;
   const voids = knownVoids(view);
   const unseen = unseenCounts(view);
   let unseenTotal = 0;
@@ -151,12 +157,11 @@ export function medium(view: PlayerView): Choice {
     return suitReason(suit, counts, plainSuits, next, eightFits);
   };
   for (const a of plays(own)) {
-    const last = a.play[a.play.length - 1];
+    const last = lastCard(a);
     const after = hand.length - a.play.length;
     if (isEight(last)) {
       // An eight: worth it when stuck, to go out, or to stop a next player known to lack the suit named.
       // Not as the last card but one: the eight kept for last always goes out, a plain card may not.
-      const stuck = !plays(own).some((p) => !isEight(p.play[p.play.length - 1]));
       const named = suitIndex(a.suit ?? 'c');
       let score = stuck ? 20 : after === 0 ? 130 : nextShort && voids[next][named] ? 12 : -20;
       score += counts[named] * 3 + block(named, -1);
@@ -177,7 +182,7 @@ export function medium(view: PlayerView): Choice {
   const draw = own.find((a) => 'draw' in a);
   if (draw) {
     // Only eights to play and a big hand: a card more is a cheap price for keeping the eight.
-    const onlyEights = plays(own).length > 0 && plays(own).every((p) => isEight(p.play[p.play.length - 1]));
+    const onlyEights = eightFits && stuck;
     consider(draw, plays(own).length === 0 ? 50 : onlyEights && hand.length >= 5 && !nextShort ? 25 : -50, onlyEights ? { kind: 'saveEight' } : { kind: 'draw' });
   }
   const pass = own.find((a) => 'pass' in a);
