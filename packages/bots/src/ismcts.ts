@@ -2,7 +2,7 @@
  * Information-set MCTS for the shedding games, on the simulator tier: the
  * shedding `Problem` of `search.ts`. Every iteration deals the cards the seat
  * cannot see at random (`determinize`, consistent with its view) and plays
- * the round out with greedy players.
+ * the round out with greedy players (minding points in points games).
  *
  * The seat never sees more than its `PlayerView`: the tree is built from
  * sampled worlds, not from the real one.
@@ -13,7 +13,7 @@ import { search, type Problem, type SearchLimits } from './search.js';
 import { medium } from './medium.js';
 import { forcedReason } from './hand.js';
 import type { Choice } from './shedding.js';
-import { policyOf } from './sim-policies.js';
+import { greedyPoints, policyOf } from './sim-policies.js';
 
 export interface SearchBudget extends SearchLimits {
   /** Deal the unseen cards so that opponents' forced draws stay explained (default true). */
@@ -50,10 +50,12 @@ export function roundRewards(sim: Sim, startTotals: readonly number[], out: Floa
   }
 }
 
+/** Plays the round out: the yardstick, minding points in points games (`greedyPoints`: a ratio 0.90 against 0.93 with the plain one). */
 function rollOut(sim: Sim, rng: Int32Array): void {
+  const policy = sim.rules.scoring === 'points' ? greedyPoints : simGreedy;
   for (let guard = 0; guard < 4000 && sim.phase <= 1; guard++) {
     const n = sim.generate(rollBuf);
-    sim.apply(simGreedy(sim, rollBuf, n, rng));
+    sim.apply(policy(sim, rollBuf, n, rng));
   }
 }
 

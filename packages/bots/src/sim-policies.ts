@@ -15,6 +15,26 @@ const random: Policy = (_sim, legal, n, rng) => legal[n === 1 ? 0 : pick(rng, 0,
 
 const counts = new Int32Array(4);
 
+const isPlain = (a: number): boolean => (a & 7) === A_PLAY && !(a & F_MORE) && ((a >> 3) & 15) !== EIGHT;
+const isEightNaming = (a: number, suit: number): boolean => (a & 7) === A_PLAY && !(a & F_MORE) && ((a >> 3) & 15) === EIGHT && ((a >> 9) & 7) - 1 === suit;
+
+/** The suit held most in `counts` (the first of equals). */
+function mostHeld(): number {
+  let most = 0;
+  for (let s = 1; s < 4; s++) if (counts[s] > counts[most]) most = s;
+  return most;
+}
+
+/** The yardstick's answer when no plain card is chosen: an eight naming the suit held most, any play, a draw, a pass. */
+function lastResort(legal: Int32Array, n: number): number {
+  const most = mostHeld();
+  for (let i = 0; i < n; i++) if (isEightNaming(legal[i], most)) return legal[i];
+  for (let i = 0; i < n; i++) if ((legal[i] & 7) === A_PLAY && !(legal[i] & F_MORE)) return legal[i];
+  for (let i = 0; i < n; i++) if ((legal[i] & 7) === A_DRAW) return legal[i];
+  for (let i = 0; i < n; i++) if ((legal[i] & 7) === A_PASS) return legal[i];
+  return legal[0];
+}
+
 // Every rollout step of the search bots runs this: no allocation.
 const greedy: Policy = (sim, legal, n) => {
   // Cards per suit in the hand of the seat to act, eights apart (as the yardstick counts).
@@ -23,24 +43,52 @@ const greedy: Policy = (sim, legal, n) => {
   let bestCount = -1;
   for (let i = 0; i < n; i++) {
     const a = legal[i];
-    if ((a & 7) !== A_PLAY || a & F_MORE || ((a >> 3) & 15) === EIGHT) continue;
+    if (!isPlain(a)) continue;
     const suit = (a >> 7) & 3;
     if (counts[suit] > bestCount) {
       best = a;
       bestCount = counts[suit];
     }
   }
-  if (best >= 0) return best;
-  let most = 0;
-  for (let s = 1; s < 4; s++) if (counts[s] > counts[most]) most = s;
+  return best >= 0 ? best : lastResort(legal, n);
+};
+
+/** What a plain card of rank index `r` (0 = deuce … 12 = ace) costs in hand at the end of a points round (S24). */
+const plainPoints = (r: number): number => (r <= 8 ? r + 2 : r === 12 ? 1 : 10);
+
+/**
+ * The yardstick adjusted for points games (S24), for the search's rollouts:
+ * among the suits held most, the dearest card first; and while another
+ * player is down to one card, an eight (50 in hand) goes at once, naming the
+ * suit held most. With the plain yardstick every rollout kept its eights to
+ * the end, so the search saw rounds lost with them in hand more often than a
+ * player minding its points would lose them. Not a level: the levels keep the
+ * yardstick as defined.
+ */
+export const greedyPoints: Policy = (sim, legal, n) => {
+  const me = sim.toMove;
+  sim.suitCounts(me, counts);
+  if (sim.handCount(me) > 1) {
+    let threat = false;
+    for (let s = 0; s < sim.players; s++) if (s !== me && sim.handCount(s) === 1) threat = true;
+    if (threat) {
+      const most = mostHeld();
+      for (let i = 0; i < n; i++) if (isEightNaming(legal[i], most)) return legal[i];
+    }
+  }
+  let best = -1;
+  let bestScore = -1;
   for (let i = 0; i < n; i++) {
     const a = legal[i];
-    if ((a & 7) === A_PLAY && !(a & F_MORE) && ((a >> 3) & 15) === EIGHT && ((a >> 9) & 7) - 1 === most) return a;
+    if (!isPlain(a)) continue;
+    // The count decides (16 > any card's points); the points break ties.
+    const score = counts[(a >> 7) & 3] * 16 + plainPoints((a >> 3) & 15);
+    if (score > bestScore) {
+      best = a;
+      bestScore = score;
+    }
   }
-  for (let i = 0; i < n; i++) if ((legal[i] & 7) === A_PLAY && !(legal[i] & F_MORE)) return legal[i];
-  for (let i = 0; i < n; i++) if ((legal[i] & 7) === A_DRAW) return legal[i];
-  for (let i = 0; i < n; i++) if ((legal[i] & 7) === A_PASS) return legal[i];
-  return legal[0];
+  return best >= 0 ? best : lastResort(legal, n);
 };
 
 export const policyOf = (name: PolicyName): Policy => (name === 'greedy' ? greedy : random);

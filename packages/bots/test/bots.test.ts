@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
-  handOf, parseCard, resolveRules, seedFromString, toMove, viewFor,
+  handOf, makeCard, parseCard, resolveRules, seedFromString, toMove, viewFor,
 } from '@olsen/engine';
 import { LEVELS, chooseHearts, chooseShedding, greedy, hint, knownVoids, medium } from '../src/index.js';
 import { act, table, unwrap } from '../../engine/test/helpers.js';
@@ -415,6 +415,40 @@ describe('determinized search (building block)', () => {
       // Uncapped, what one seat gains against the others' mean the others lose: the rewards average one half.
       if (got.every((p) => p < 100)) expect(out.reduce((a, b) => a + b, 0) / 4).toBeCloseTo(0.5, 9);
     }
+  });
+
+  it('S24: in points games the rollouts shed the dearest card of the suit held most, and an eight while another player has one card', async () => {
+    const { greedyPoints, policyOf } = await import('../src/sim-policies.js');
+    const { load } = await import('@olsen/engine');
+    const g = table({
+      game: 'vri-atter',
+      hands: [['2h', '3h', '4h', '5h', '6h'], ['2d', '3d', '4d', '5d', '6d'], ['2s', '3s', '4s', '5s', '6s'], ['7h', '7d', '7s', '9h', '9d']],
+      upcard: '9c',
+      stockTop: ['Tc'],
+    });
+    const sim = load(g);
+    const me = sim.toMove;
+    const cards = (xs: string[]): number[] => xs.map(parseCard);
+    const rest = cards(['2c', '4c', '5c', '6c', '7c', 'Tc', 'Jc', 'Qc', 'Ac', '7h', '9h', 'Th', 'Jh']);
+    const deal = (others: number): void => {
+      const hands = [0, 1, 2, 3].map((s) => (s === me ? cards(['8h', 'Kc', '3c', '5d']) : rest.slice(s * 3, s * 3 + (s === (me + 1) % 4 ? others : 3))));
+      sim.setCards(hands, [parseCard('9c')], cards(['2s', '3s']));
+    };
+    const legal = new Int32Array(64);
+    const rng = new Int32Array(6);
+    const choose = (policy: typeof greedyPoints): string => {
+      const n = sim.generate(legal);
+      const a = policy(sim, legal, n, rng);
+      return makeCard(((a >> 7) & 3) << 4 | ((a >> 3) & 15));
+    };
+    deal(3);
+    // Two clubs fit: the king (10 in hand) goes before the three; the plain yardstick takes the first found.
+    expect(choose(greedyPoints)).toBe('Kc');
+    expect(choose(policyOf('greedy'))).toBe('3c');
+    // The next player is down to one card: the eight (50 in hand) goes now.
+    deal(1);
+    expect(choose(greedyPoints)).toBe('8h');
+    expect(choose(policyOf('greedy'))).toBe('3c');
   });
 
   it('a determinization keeps the view: own hand, card counts, top card, legal moves; hidden cards come from the unseen pool', async () => {

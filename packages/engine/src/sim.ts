@@ -746,6 +746,10 @@ export class Sim extends StateBuffer {
   total(seat: number): number {
     return this.st[O_TOTAL + seat];
   }
+  /** Cards in a seat's hand. */
+  handCount(seat: number): number {
+    return this.st[O_HAND_COUNT + seat];
+  }
   /** True when the last round ended blocked (S17). */
   get blocked(): boolean {
     return this.st[O_BLOCKED] === 1;
