@@ -50,7 +50,7 @@ export function roundRewards(sim: Sim, startTotals: readonly number[], out: Floa
   }
 }
 
-/** Plays the round out: the yardstick, minding points in points games (`greedyPoints`: a ratio 0.90 against 0.93 with the plain one). */
+/** Plays the round out by the yardstick, in points games by `greedyPoints` (measured there). */
 function rollOut(sim: Sim, rng: Int32Array): void {
   const policy = sim.rules.scoring === 'points' ? greedyPoints : simGreedy;
   for (let guard = 0; guard < 4000 && sim.phase <= 1; guard++) {
