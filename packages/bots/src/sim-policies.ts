@@ -2,7 +2,9 @@
  * Simple computer players for the CLI (the real bots are their own package):
  * `random` (uniform over legal actions) and `greedy` (the fixed yardstick:
  * a non-eight from the suit held most, else an eight naming that suit, else
- * draw; never draws by choice; always calls). Both work on simulator codes.
+ * draw; never draws by choice; always calls); and `greedyPoints`, the
+ * yardstick minding points, for the search's rollouts in points games. All
+ * work on simulator codes.
  */
 import { A_DRAW, A_PASS, A_PLAY, EIGHT, F_MORE, Sim, cardOfAction, cardPoints, pick, rankOf, suitOf, suitOfAction } from '@olsen/engine';
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
-  handOf, makeCard, parseCard, resolveRules, seedFromString, toMove, viewFor,
+  cardOfAction, handOf, makeCard, parseCard, resolveRules, seedFromString, toMove, viewFor,
 } from '@olsen/engine';
 import { LEVELS, chooseHearts, chooseShedding, greedy, hint, knownVoids, medium } from '../src/index.js';
 import { act, table, unwrap } from '../../engine/test/helpers.js';
@@ -439,7 +439,7 @@ describe('determinized search (building block)', () => {
     const choose = (policy: typeof greedyPoints): string => {
       const n = sim.generate(legal);
       const a = policy(sim, legal, n, rng);
-      return makeCard(((a >> 7) & 3) << 4 | ((a >> 3) & 15));
+      return makeCard(cardOfAction(a));
     };
     deal(3);
     // Two clubs fit: the king (10 in hand) goes before the three; the plain yardstick takes the first found.
