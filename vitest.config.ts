@@ -13,5 +13,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
+    // PostgreSQL, Redis and Chromium: found or brought up once per run (README, "The two commands").
+    globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/worker-setup.ts'],
   },
 });

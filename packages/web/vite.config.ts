@@ -1,9 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const src = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
+
+// workbox-build bundles the service worker through a temp file it never removes:
+// the build gets a temp folder of its own, removed when the process ends.
+const buildTmp = mkdtempSync(join(tmpdir(), 'olsen-web-build-'));
+process.env.TMPDIR = buildTmp;
+process.on('exit', () => rmSync(buildTmp, { recursive: true, force: true }));
 
 export default defineConfig({
   resolve: {

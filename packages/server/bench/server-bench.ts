@@ -18,6 +18,7 @@ const tables = Number(values.tables);
 const seconds = Number(values.seconds);
 const idleTables = Number(values.idle);
 const pgSchema = `bench_${process.pid}`;
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const config = (over: Partial<ServerConfig>): ServerConfig => ({
   ...DEFAULTS,
@@ -25,7 +26,7 @@ const config = (over: Partial<ServerConfig>): ServerConfig => ({
   dataDir: mkdtempSync(join(tmpdir(), 'olsen-bench-')),
   logLevel: 'silent',
   rateLimit: { points: 1_000_000, seconds: 1 },
-  ...(values.db === 'postgres' ? { databaseUrl: 'postgres://postgres@127.0.0.1:5432/test', dbSchema: pgSchema } : {}),
+  ...(values.db === 'postgres' ? { databaseUrl: PG_URL, dbSchema: pgSchema } : {}),
   ...over,
 });
 
@@ -95,7 +96,7 @@ let memory: { tables: number; heapBytesPerTable: number; gcExposed: boolean };
 
 if (values.db === 'postgres') {
   const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+  const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
   await c.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
   await c.end();

@@ -13,10 +13,9 @@ import { verifyRecord, type AnyAction, type GameRecord } from '@olsen/engine';
 import type { TableUpdate } from '@olsen/protocol';
 import { configFromEnv, ConfigError, startServer } from '../src/index.js';
 import { Client, PG_URL, testConfig, api } from './helpers.js';
+import { REDIS_URL } from '../../../test/services.js';
 import { Balancer, freePort, launch } from './processes.js';
 import { replaySteps } from './replay.js';
-
-const REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** The first legal action but one in three at random: a game of steady length. */
 const random = (legal: readonly AnyAction[]): AnyAction => legal[Math.random() < 0.67 ? 0 : Math.floor(Math.random() * legal.length)];

@@ -7,7 +7,8 @@ import type { Request, TableUpdate } from '@olsen/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { DEFAULTS, startServer, type OlsenServer, type ServerConfig } from '../src/index.js';
 
-export const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+/** The run's PostgreSQL (found or brought up by the test setup). */
+export { PG_URL } from '../../../test/services.js';
 
 export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
   return {

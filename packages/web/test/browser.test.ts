@@ -14,9 +14,9 @@ import { DEFAULTS, startServer, type OlsenServer, type ServerConfig } from '@ols
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../test/services.js';
 
 const WEB = fileURLToPath(new URL('../dist/', import.meta.url));
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? 'chromium';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const config = (over: Partial<ServerConfig> = {}): ServerConfig => ({
@@ -35,7 +35,7 @@ let browser: Browser;
 let server: OlsenServer;
 beforeAll(async () => {
   expect(existsSync(join(WEB, 'index.html')), 'the web app is built (npm run build)').toBe(true);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   server = await startServer(config());
 }, 60_000);
 afterAll(async () => {
