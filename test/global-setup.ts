@@ -211,6 +211,12 @@ async function chromium(mode: Mode): Promise<string> {
   return path;
 }
 
+/** A failed teardown: vitest reports an error thrown here but still exits 0, so the exit code is set too. */
+function fail(message: string): never {
+  process.exitCode = 1;
+  throw new Error(message);
+}
+
 // ── Processes left behind ─────────────────────────────────────────────────
 
 /** Processes (other than this one) whose environment carries this run's TMPDIR: started by the tests. */
@@ -260,9 +266,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
           // already gone
         }
       }
-      throw new Error(`The tests left ${left.length} process(es) running (listed above, now killed).`);
+      fail(`The tests left ${left.length} process(es) running (listed above, now killed).`);
     }
-    if (folderLeft) throw new Error(`Could not remove the run's temp folder ${root}.`);
+    if (folderLeft) fail(`Could not remove the run's temp folder ${root}.`);
   };
   try {
     // Everything below and every test worker writes its temp files under `root`.
