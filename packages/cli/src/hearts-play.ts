@@ -32,7 +32,9 @@ const TEXT = {
     handOver: 'Given er ferdig.',
     moon: (who: string) => `${who} tok alle straffekortene!`,
     winner: (names: string) => `Vinner: ${names}!`,
-    tieBreak: 'Likt nederst: en ekstra giv mellom de som står likt.',
+    final: 'Sluttstilling:',
+    standing: (place: number, name: string, total: number) => `${place}. ${name} — ${total} poeng`,
+    tieBreak: 'Likt om seieren: en ekstra giv mellom dem som står likt.',
     next: 'Trykk Enter for neste giv.',
     bye: 'Takk for spillet!',
   },
@@ -55,6 +57,8 @@ const TEXT = {
     handOver: 'The hand is over.',
     moon: (who: string) => `${who} took every penalty card!`,
     winner: (names: string) => `Winner: ${names}!`,
+    final: 'Final standings:',
+    standing: (place: number, name: string, total: number) => `${place}. ${name} — ${total} points`,
     tieBreak: 'A tie for lowest: one extra hand between the tied players.',
     next: 'Press Enter for the next hand.',
     bye: 'Thanks for playing!',
@@ -108,10 +112,14 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       out(t.scores);
       names.forEach((nm, s) => out(`  ${nm}: ${last.points?.[s] ?? 0} / ${oc.totals[s]}`));
       if (view.phase === 'gameOver') {
-        out(t.winner((oc.gameWinners ?? []).map((s) => names[s]).join(', ')));
+        const st = view.standings;
+        out(t.final);
+        for (const s of st.order) out(`  ${t.standing(st.places[s], names[s], st.totals![s])}`);
+        out(t.winner(st.winners.map((s) => names[s]).join(', ')));
         break;
       }
-      if (heartsViewFor(g, 0).tieBreak || (oc.totals && g.rules.pointLimit !== null && Math.max(...oc.totals) >= g.rules.pointLimit)) out(t.tieBreak);
+      // H9: the hand just ended left a tie for lowest; the next hand is the tie-break.
+      if (view.tieBreak) out(t.tieBreak);
       out(t.next);
       if ((await ask()) === null) break;
       const next = nextHeartsRound(g);
@@ -135,7 +143,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     out();
     if (v.phase === 'pass') out(t.pass(v.passOffset, names[(v.passOffset) % names.length]));
     else {
-      out(`${t.trick}: ${v.trick.cards.length ? v.trick.cards.map((c, i) => `${names[(v.trick.leader + i) % names.length]} ${pretty(c)}`).join(', ') : t.empty}`);
+      out(`${t.trick}: ${v.trick.cards.length ? v.trick.cards.map((c, i) => `${names[v.trick.seats[i]]} ${pretty(c)}`).join(', ') : t.empty}`);
       if (v.lastTrick) out(t.lastTrick(v.lastTrick.cards.map(pretty).join(' '), names[v.lastTrick.winner]));
       out(`${t.scores}: ${names.map((nm, s) => `${nm} ${v.taken[s]}/${v.totals[s]}`).join(', ')}`);
     }

@@ -17,6 +17,7 @@ import {
   parseNotation,
   phaseOf,
   seedFromString,
+  standings,
   toMove,
   viewFor,
   type Action,
@@ -119,7 +120,12 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       for (const s of order) out(`  ${t.place(names[s], last.places?.[s] ?? 0, last.hands[s])}`);
       if (last.points && oc.totals) for (let s = 0; s < names.length; s++) out(`  ${t.points(names[s], last.points[s], oc.totals[s])}`);
       if (phase === 'gameOver') {
-        out(t.winner((oc.gameWinners ?? []).map((s) => names[s]).join(', ')));
+        const st = standings(g);
+        if (st.totals) {
+          out(t.final);
+          for (const s of st.order) out(`  ${t.standing(st.places[s], names[s], st.totals[s])}`);
+        }
+        out(t.winner(st.winners.map((s) => names[s]).join(', ')));
         out(t.bye);
         rl.close();
         return 0;

@@ -8,8 +8,8 @@ import { Worker } from 'node:worker_threads';
 import cliProgress from 'cli-progress';
 import { LEVELS, chooseHearts, chooseShedding, type Level } from '@olsen/bots';
 import {
-  apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
-  seedFromString, toMove, viewFor, type Game, type HeartsGame,
+  apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsStandings, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
+  seedFromString, standings, toMove, viewFor, type Game, type HeartsGame,
 } from '@olsen/engine';
 import { unwrap } from './unwrap.js';
 
@@ -57,7 +57,6 @@ const quantile = (xs: number[], q: number): number => {
 
 /** One shedding game to the end. */
 function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: Int32Array, timing: (seat: number, ms: number) => void): GameFigures {
-  const n = levels.length;
   let g: Game = unwrap(createGame({ game: o.game, rules: o.rules, players: levels.map((l, i) => `${l}${i}`), seed }));
   for (let guard = 0; guard < 100_000; guard++) {
     const mover = toMove(g);
@@ -91,7 +90,7 @@ function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: 
     : undefined;
   return [
     levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0)),
-    levels.map((_, s) => last.places?.[s] ?? n),
+    [...standings(g).places],
     levels.map((_, s) => oc.totals?.[s] ?? last.hands[s]),
     rounds,
   ];
@@ -120,7 +119,7 @@ function playHearts(o: TournamentOptions, levels: Level[], seed: string, rng: In
   const hands = oc.rounds.filter((r) => r.points).length || 1;
   return [
     levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0)),
-    levels.map((_, s) => 1 + oc.totals.filter((t) => t < oc.totals[s]).length),
+    [...heartsStandings(g).places],
     levels.map((_, s) => oc.totals[s] / hands),
   ];
 }

@@ -5,10 +5,11 @@
  * the reference; this file only dispatches on `game.game`.
  */
 import { apply, catchActions, createGame, legalActions, nextRound, phaseOf, toMove, type Action, type Game, type GameError } from './game.js';
-import { applyHearts, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, type HeartsAction, type HeartsGame, type HeartsView } from './hearts/game.js';
+import { applyHearts, createHeartsGame, heartsOutcome, heartsStandings, heartsToMove, heartsViewFor, nextHeartsRound, type HeartsAction, type HeartsGame, type HeartsView } from './hearts/game.js';
 import { HP_GAME_OVER, HP_HAND_OVER, HP_PASS } from './hearts/sim.js';
 import { makeRecord, type GameRecord, type VerifyResult } from './record.js';
-import { outcome } from './game.js';
+import { outcome, standings } from './game.js';
+import type { Standings } from './standings.js';
 import type { GameName } from './rules.js';
 import type { Result, Seat } from './types.js';
 import { viewFor, type PlayerView } from './view.js';
@@ -97,6 +98,9 @@ export function resultOf(g: AnyGame): VerifyResult {
   const o = outcome(g);
   return { finished: o.finished, rounds: o.rounds, totals: o.totals, gameWinners: o.gameWinners, toMove: o.toMove };
 }
+
+/** Where every seat stands in the game (places, winners, totals): what a table, a terminal or stored results show. */
+export const standingsOf = (g: AnyGame): Standings => (isHeartsGame(g) ? heartsStandings(g) : standings(g));
 
 /** The game's record (RECORD.md), replayable with `olsen verify`. */
 export const recordOf = (g: AnyGame): GameRecord => makeRecord(g);

@@ -48,6 +48,7 @@ import {
   playCode,
 } from './sim.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from './types.js';
+import { standingsFromKeys, type Standings } from './standings.js';
 
 // ---- actions -------------------------------------------------------------
 /** One action, in the same shape as a record's `actions[]` entry (RECORD.md). */
@@ -582,3 +583,20 @@ export function outcome(g: Game): Outcome {
   };
 }
 
+
+/**
+ * Where every seat stands: in points games (S24) by total, lowest first; in
+ * ranking games (S22) by the round's places, or while it runs by cards left.
+ */
+export function standings(g: Game): Standings {
+  return standingsOfSim(load(g), g.rules.scoring === 'points');
+}
+
+/** @internal The standings read off a simulator (views build them from the one they load). */
+export function standingsOfSim(sim: Sim, points: boolean): Standings {
+  const n = sim.players;
+  const final = sim.phase === P_GAME_OVER;
+  const totals = points ? Array.from({ length: n }, (_, s) => sim.st[O_TOTAL + s]) : null;
+  const keys = Array.from({ length: n }, (_, s) => [totals ? totals[s] : sim.placeNow(s)]);
+  return standingsFromKeys(keys, final, final ? sim.gameWinners() : [], totals);
+}

@@ -14,6 +14,7 @@ export * from './view.js';
 export * from './notation.js';
 export * from './record.js';
 export * from './families.js';
+export * from './standings.js';
 export { rollout } from './rollout.js';
 export * from './hearts/rules.js';
 export * from './hearts/game.js';

@@ -698,15 +698,7 @@ export class Sim extends StateBuffer {
   endRound(): void {
     const st = this.st;
     const n = this.players;
-    const out = st[O_OUT];
-    for (let s = 0; s < n; s++) {
-      if (st[O_PLACE + s] !== 0 && st[O_HAND_COUNT + s] === 0) continue;
-      let fewer = 0;
-      for (let t = 0; t < n; t++) {
-        if (st[O_HAND_COUNT + t] > 0 && st[O_HAND_COUNT + t] < st[O_HAND_COUNT + s]) fewer++;
-      }
-      st[O_PLACE + s] = out + 1 + fewer;
-    }
+    for (let s = 0; s < n; s++) st[O_PLACE + s] = this.placeNow(s);
     let over = this.rules.scoring === 'ranking';
     for (let s = 0; s < n; s++) {
       let pts = 0;
@@ -737,6 +729,19 @@ export class Sim extends StateBuffer {
   }
   get toMove(): number {
     return this.st[O_TO_MOVE];
+  }
+  /**
+   * S22: the place `seat` has in this round, or would have if it ended now:
+   * after those already out, fewer cards left ranks higher, equal hands share.
+   */
+  placeNow(seat: number): number {
+    const st = this.st;
+    if (st[O_PLACE + seat] !== 0 && st[O_HAND_COUNT + seat] === 0) return st[O_PLACE + seat];
+    let fewer = 0;
+    for (let t = 0; t < this.players; t++) {
+      if (st[O_HAND_COUNT + t] > 0 && st[O_HAND_COUNT + t] < st[O_HAND_COUNT + seat]) fewer++;
+    }
+    return st[O_OUT] + 1 + fewer;
   }
   /** Place of a seat in the current or last round (0 while still playing). */
   place(seat: number): number {

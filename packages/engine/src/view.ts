@@ -3,7 +3,8 @@
  * a game's state leaves the engine for other eyes. Spectators pass `null`.
  */
 import { makeCard } from './card.js';
-import { catchActions, legalActions, load, phaseOf, toMove, type Action, type Game, type Phase } from './game.js';
+import { catchActions, legalActions, load, phaseOf, standingsOfSim, toMove, type Action, type Game, type Phase } from './game.js';
+import type { Standings } from './standings.js';
 import type { RuleSet, SheddingPreset } from './rules.js';
 import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_HAND_COUNT, O_PENDING, O_PLACE, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_WINDOW } from './sim.js';
 import { SUITS, type CardName, type Seat, type Suit } from './types.js';
@@ -37,8 +38,11 @@ export interface PlayerView {
   readonly pendingDraw: number;
   /** Seat that forgot the last-card call and may still be caught (S20), or null. */
   readonly catchable: Seat | null;
+  /** Place per seat in this round (0 while a seat is still playing): S22. */
   readonly places: readonly number[];
   readonly totals: readonly number[] | null;
+  /** Where every seat stands in the game (places, winners, totals): show these, never rank by hand. */
+  readonly standings: Standings;
   /** Public actions of this round (records carry no drawn card, so they are public as they stand). */
   readonly log: readonly Action[];
   /** What the viewer may do now (own turn, or a catch/call). */
@@ -80,6 +84,7 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     catchable: st[O_WINDOW] >= 0 ? st[O_WINDOW] : null,
     places: Array.from({ length: n }, (_, s) => st[O_PLACE + s]),
     totals: g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_TOTAL + s]) : null,
+    standings: standingsOfSim(sim, g.rules.scoring === 'points'),
     log: g.rounds[g.rounds.length - 1]?.actions ?? [],
     legal,
     version: g.version,

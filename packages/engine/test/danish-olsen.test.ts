@@ -142,7 +142,7 @@ describe('Danish Olsen rules', () => {
     expect(ruleOf(g, { seat: 2, play: ['9c'] })).toBe('H5'); // out of turn
     g = play(g, '8c', 'Jc', 'Ac');
     expect(heartsToMove(g)).toBe(3);
-    expect(heartsViewFor(g, 0).lastTrick).toEqual({ leader: 0, cards: ['2c', '8c', 'Jc', 'Ac'], winner: 3 });
+    expect(heartsViewFor(g, 0).lastTrick).toEqual({ leader: 0, cards: ['2c', '8c', 'Jc', 'Ac'], seats: [0, 1, 2, 3], winner: 3 });
   });
 
   it('H6: hearts may not be led until broken, unless the hand holds only hearts', () => {

@@ -1,15 +1,7 @@
 /** A finished game's places, winners and rating update (openskill), apart from the table mechanics. */
-import { resultOf, type AnyGame } from '@olsen/engine';
+import { standingsOf, type AnyGame } from '@olsen/engine';
 import { rate, rating } from 'openskill';
 import type { StoredSeat } from './ports.js';
-
-/** Ranks per seat from final totals (lower is better) or the last round's places. */
-export function finalPlaces(g: AnyGame): number[] {
-  const r = resultOf(g);
-  if (r.totals) return r.totals.map((t) => 1 + r.totals!.filter((u) => u < t).length);
-  const last = r.rounds[r.rounds.length - 1];
-  return [...(last?.places ?? g.players.map(() => 1))];
-}
 
 export interface SeatResult {
   readonly playerId: string;
@@ -19,9 +11,9 @@ export interface SeatResult {
 
 /** Per seat: who sat there (a player id, or `bot:<level>`), the place, and whether they won. */
 export function seatResults(g: AnyGame, seats: readonly StoredSeat[]): SeatResult[] {
-  const places = finalPlaces(g);
-  const winners = new Set(resultOf(g).gameWinners ?? places.flatMap((p, s) => (p === 1 ? [s] : [])));
-  return seats.map((s, i) => ({ playerId: s.kind === 'human' ? s.playerId : `bot:${s.kind === 'bot' ? s.level : 'open'}`, place: places[i], won: winners.has(i) }));
+  // The engine's standings: the tie-break hand (H9) and S24's totals included.
+  const { places, winners } = standingsOf(g);
+  return seats.map((s, i) => ({ playerId: s.kind === 'human' ? s.playerId : `bot:${s.kind === 'bot' ? s.level : 'open'}`, place: places[i], won: winners.includes(i) }));
 }
 
 /** New ratings from the current ones: every seat a team of one, ranked by place. */

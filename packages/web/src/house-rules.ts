@@ -8,7 +8,7 @@ export const HOUSE_RULE_TEXT: Record<string, Line> = {
   drawnCardMustBePlayed: { nb: 'Et kort du trekker og kan legge, må legges med én gang.', en: 'A drawn card that fits must be played at once.' },
   forgottenCallPenalty: { nb: 'Straffekort for å glemme å si fra når du har ett kort igjen.', en: 'Penalty cards for forgetting the last-card call.' },
   scoring: { nb: 'Plassering per runde, eller poeng for kortene du sitter igjen med.', en: 'Places per round, or points for the cards left in your hand.' },
-  targetScore: { nb: 'Spillet slutter når noen når denne poengsummen.', en: 'The game ends when someone reaches this score.' },
+  targetScore: { nb: 'Spillet slutter når noen får mer enn denne poengsummen.', en: 'The game ends when someone passes this score.' },
   multiSameRank: { nb: 'Legg flere kort av samme verdi på én gang.', en: 'Play several cards of one rank at once.' },
   multiSameSuit: { nb: 'Legg flere kort i sorten i spill på én gang.', en: 'Play several cards of the suit in play at once.' },
   noTwistFirstTurn: { nb: 'Ingen vri (åtter) i første tur: for den som starter, eller for alle.', en: 'No twist (eight) on the first turn: for the starter, or for everyone.' },

@@ -304,9 +304,9 @@ function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
         <figcaption>{t.trick}</figcaption>
         <ol>
           {v.trick.cards.map((c, i) => (
-            <li key={c} aria-label={`${v.players[(v.trick.leader + i) % n]}: ${spoken(c, lang)}`}>
+            <li key={c} aria-label={`${v.players[v.trick.seats[i]]}: ${spoken(c, lang)}`}>
               <CardFace card={c} />
-              <span class="who">{v.players[(v.trick.leader + i) % n]}</span>
+              <span class="who">{v.players[v.trick.seats[i]]}</span>
             </li>
           ))}
         </ol>
@@ -317,8 +317,8 @@ function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
             {t.lastTrick} → {v.players[v.lastTrick.winner]}
           </figcaption>
           <ol>
-            {v.lastTrick.cards.map((c) => (
-              <li key={c} aria-label={spoken(c, lang)}>
+            {v.lastTrick.cards.map((c, i) => (
+              <li key={c} aria-label={`${v.players[v.lastTrick!.seats[i]]}: ${spoken(c, lang)}`}>
                 <CardFace card={c} small />
               </li>
             ))}
@@ -420,12 +420,19 @@ function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: 
     a.download = `olsen-${u.recordId ?? Date.now()}.json`;
     a.click();
   };
-  const rows = v.players.map((name, s) => {
-    const hearts = isHeartsView(v);
-    const place = hearts ? 1 + v.totals.filter((x) => x < v.totals[s]).length : (v as PlayerView).places[s];
-    return { name, s, place, left: hearts ? null : v.handCounts[s], points: hearts ? v.taken[s] : null, total: hearts ? v.totals[s] : (v as PlayerView).totals?.[s] ?? null };
-  });
-  rows.sort((a, b) => (a.place || 99) - (b.place || 99));
+  const hearts = isHeartsView(v);
+  // The engine's answers only: the game's standings, or between rounds of a shedding game the round's places (S22).
+  const roundOnly = !finished && !hearts;
+  const places = roundOnly ? (v as PlayerView).places : v.standings.places;
+  const order = roundOnly ? v.players.map((_, s) => s).sort((a, b) => (places[a] || 99) - (places[b] || 99) || a - b) : v.standings.order;
+  const rows = order.map((s) => ({
+    name: v.players[s],
+    s,
+    place: places[s],
+    left: hearts ? null : v.handCounts[s],
+    points: hearts ? v.taken[s] : null,
+    total: v.standings.totals?.[s] ?? null,
+  }));
   return (
     <div class="results" role="region" aria-label={finished ? t.gameOver : t.roundOver}>
       <h2>{finished ? t.gameOver : t.roundOver}</h2>

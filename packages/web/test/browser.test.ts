@@ -127,6 +127,23 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 180_000);
 
+  it('S24: the final standings of Vri åtter follow the totals, lowest first, not the last round', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?speed=fast#/play`);
+    await page.getByLabel(/^Spill/).selectOption('vri-atter');
+    await page.getByLabel(/får mer enn denne poengsummen/).fill('20');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await playByKeyboard(page, /Spillet er over/);
+    const rows = page.getByRole('region', { name: 'Spillet er over' }).getByRole('row');
+    const cells = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
+    const places = cells.map((c) => Number(c[0]));
+    const totals = cells.map((c) => Number(c[c.length - 1]));
+    expect(Math.max(...totals)).toBeGreaterThan(20);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    expect(places).toEqual(totals.map((t) => 1 + totals.filter((u) => u < t).length));
+    await page.close();
+  }, 180_000);
+
   it('two browsers play each other online through the server, created and joined by link', async () => {
     const anne = await (await browser.newContext()).newPage();
     const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();

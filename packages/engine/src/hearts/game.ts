@@ -11,9 +11,10 @@ import { errorMessage, type ErrorCode, type ErrorParams } from '../messages.js';
 import { A_PLAY } from '../sim-layout.js';
 import { err, ok, type CardName, type Result, type Seat } from '../types.js';
 import type { GameError, RoundResult } from '../game.js';
+import { standingsFromKeys, type Standings } from '../standings.js';
 import { resolveHeartsRules, type HeartsRules } from './rules.js';
 import {
-  A_GIVE, H_BROKEN, H_DEALER, H_FIRST_CARD, H_GIVEN, H_LAST_TRICK, H_LAST_WINNER, H_LED, H_PASS_OFFSET, H_TIEBREAK,
+  A_GIVE, H_BROKEN, H_DEALER, H_FIRST_CARD, H_GIVEN, H_LED, H_PASS_OFFSET, H_TIEBREAK,
   H_TRICKS, H_TRICK_LEN, HP_GAME_OVER, HP_HAND_OVER, HP_PASS, HP_PLAY, HeartsSim, giveCode,
 } from './sim.js';
 
@@ -263,6 +264,22 @@ export function heartsOutcome(g: HeartsGame): HeartsOutcome {
   };
 }
 
+/**
+ * Where every seat stands (H9): lowest total first; after a tie-break hand the
+ * tied seats are ordered by that hand's points (still tied: they share).
+ */
+export const heartsStandings = (g: HeartsGame): Standings => heartsStandingsOfSim(loadHearts(g));
+
+function heartsStandingsOfSim(sim: HeartsSim): Standings {
+  const n = sim.players;
+  const final = sim.phase === HP_GAME_OVER;
+  const totals = Array.from({ length: n }, (_, s) => sim.total(s));
+  // The tied seats share the lowest total, so the tie-break hand only orders them.
+  const decided = final && sim.tieBreak;
+  const keys = totals.map((t, s) => [t, decided && sim.wasDealtIn(s) ? sim.points(s) : 0]);
+  return standingsFromKeys(keys, final, final ? sim.gameWinners() : [], totals);
+}
+
 /** A view's log entry: plays are public, a pass shows its cards to the passer only. */
 export type HeartsLogEntry = HeartsAction | { readonly seat: Seat; readonly give: null };
 
@@ -282,14 +299,17 @@ export interface HeartsView {
   readonly passOffset: number;
   readonly passed: readonly CardName[] | null;
   readonly received: readonly CardName[] | null;
-  readonly trick: { readonly leader: Seat; readonly cards: readonly CardName[] };
-  readonly lastTrick: { readonly leader: Seat; readonly cards: readonly CardName[]; readonly winner: Seat } | null;
+  /** The trick on the table: `seats[i]` laid `cards[i]` (a tie-break hand skips the seats sitting out). */
+  readonly trick: { readonly leader: Seat; readonly cards: readonly CardName[]; readonly seats: readonly Seat[] };
+  readonly lastTrick: { readonly leader: Seat; readonly cards: readonly CardName[]; readonly seats: readonly Seat[]; readonly winner: Seat } | null;
   readonly heartsBroken: boolean;
   /** Penalty points taken so far this hand per seat (tricks are public). */
   readonly taken: readonly number[];
   readonly totals: readonly number[];
   readonly tieBreak: boolean;
   readonly inHand: readonly boolean[];
+  /** Where every seat stands in the game (H9, the tie-break included): show these, never rank by hand. */
+  readonly standings: Standings;
   readonly log: readonly HeartsLogEntry[];
   readonly legal: readonly HeartsAction[];
   readonly version: number;
@@ -303,9 +323,7 @@ export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
   const n = g.players.length;
   const own = seat !== null && seat >= 0 && seat < n ? seat : null;
   const mover = heartsToMove(g);
-  const lastWinner = st[H_LAST_WINNER];
-  const lastCards: CardName[] = [];
-  for (let i = 0; i < 5; i++) if (st[H_LAST_TRICK + i] >= 0) lastCards.push(makeCard(st[H_LAST_TRICK + i]));
+  const last = sim.lastTrick();
   const trick = sim.trick();
   const log = (g.rounds[g.rounds.length - 1]?.actions ?? []).map((a): HeartsLogEntry => ('give' in a && a.seat !== own ? { seat: a.seat, give: null } : a));
   let legal: HeartsAction[] = [];
@@ -326,13 +344,14 @@ export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
     passed: own === null ? null : sim.passed(own).map(makeCard),
     // Received cards are known only once everyone has passed.
     received: own === null || sim.phase === HP_PASS ? null : sim.received(own).map(makeCard),
-    trick: { leader: trick.leader, cards: trick.cards.map(makeCard) },
-    lastTrick: lastWinner >= 0 ? { leader: st[H_LAST_TRICK + 5], cards: lastCards, winner: lastWinner } : null,
+    trick: { leader: trick.leader, cards: trick.cards.map(makeCard), seats: trick.seats },
+    lastTrick: last && { leader: last.leader, cards: last.cards.map(makeCard), seats: last.seats, winner: last.winner },
     heartsBroken: st[H_BROKEN] === 1,
     taken: Array.from({ length: n }, (_, s) => sim.takenPoints(s)),
     totals: Array.from({ length: n }, (_, s) => sim.total(s)),
     tieBreak: st[H_TIEBREAK] === 1,
     inHand: Array.from({ length: n }, (_, s) => sim.wasDealtIn(s)),
+    standings: heartsStandingsOfSim(sim),
     log,
     legal,
     version: g.version,

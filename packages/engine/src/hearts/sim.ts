@@ -302,11 +302,41 @@ export class HeartsSim extends StateBuffer {
     const b = seatBase(seat);
     return this.st[b + S_HEARTS] + 13 * this.st[b + S_QS] - (this.rules.jackOfDiamonds ? 10 * this.st[b + S_JD] : 0);
   }
-  trick(): { leader: number; cards: number[] } {
+  /** The current trick: its leader, and each card with the seat that laid it. */
+  trick(): { leader: number; cards: number[]; seats: number[] } {
     const st = this.st;
     const cards: number[] = [];
-    for (let i = 0; i < st[H_TRICK_LEN]; i++) cards.push(st[H_TRICK + i]);
-    return { leader: st[H_LEADER], cards };
+    const seats: number[] = [];
+    for (let i = 0; i < st[H_TRICK_LEN]; i++) {
+      cards.push(st[H_TRICK + i]);
+      seats.push(st[H_TRICK_SEAT + i]);
+    }
+    return { leader: st[H_LEADER], cards, seats };
+  }
+
+  /**
+   * The last completed trick of this hand, each card with the seat that laid
+   * it (from its leader through the seats dealt in: a tie-break hand skips the
+   * others), and its winner; null before the first trick is taken.
+   */
+  lastTrick(): { leader: number; cards: number[]; seats: number[]; winner: number } | null {
+    const st = this.st;
+    if (st[H_LAST_WINNER] < 0) return null;
+    const cards: number[] = [];
+    const seats: number[] = [];
+    let seat = st[H_LAST_TRICK + 5];
+    for (let i = 0; i < 5 && st[H_LAST_TRICK + i] >= 0; i++) {
+      cards.push(st[H_LAST_TRICK + i]);
+      seats.push(seat);
+      do seat = (seat + 1) % this.players;
+      while (!this.wasDealtIn(seat));
+    }
+    return { leader: st[H_LAST_TRICK + 5], cards, seats, winner: st[H_LAST_WINNER] };
+  }
+
+  /** H9: whether this is the tie-break hand (or the game ended on one). */
+  get tieBreak(): boolean {
+    return this.st[H_TIEBREAK] === 1;
   }
 
   /** The mask of cards `seat` may lay now (H4–H7), per suit in `out[0..3]`. */

@@ -1,0 +1,35 @@
+/**
+ * Where every seat stands in a game: the one answer the table, the terminal
+ * game and the server's stored results show (places, winners, totals). Both
+ * families build theirs here from their simulator's read-outs.
+ */
+import type { Seat } from './types.js';
+
+export interface Standings {
+  /** True once the game is over: the places are final. */
+  readonly final: boolean;
+  /** Place per seat: 1 is best, a tie shares its place (`[1, 3, 1, 4]`). */
+  readonly places: readonly number[];
+  /** The seats best first (a tie in seat order). */
+  readonly order: readonly Seat[];
+  /** The game's winners once it is over (a tie shares), else none. */
+  readonly winners: readonly Seat[];
+  /** Point totals per seat where points are kept (Vri åtter, Danish Olsen), else null. */
+  readonly totals: readonly number[] | null;
+}
+
+/** Compares two keys item by item, lower first. */
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
+
+/**
+ * Standings from a key per seat (lower is better, compared item by item):
+ * a seat's place is one more than the number of seats strictly ahead of it.
+ */
+export function standingsFromKeys(keys: readonly (readonly number[])[], final: boolean, winners: readonly Seat[], totals: readonly number[] | null): Standings {
+  const places = keys.map((k) => 1 + keys.filter((other) => compareKeys(other, k) < 0).length);
+  const order = keys.map((_, s) => s).sort((a, b) => places[a] - places[b] || a - b);
+  return Object.freeze({ final, places, order, winners: final ? winners : [], totals });
+}
