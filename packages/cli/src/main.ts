@@ -3,7 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { verifyRecord, type VerifyOutput } from '@olsen/engine';
+import { GAMES, GAME_NAMES, gameInfo, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
 import { runBench } from './bench.js';
 import { runBotBench } from './bench-bots.js';
 import { runHeartsPlay } from './hearts-play.js';
@@ -27,6 +27,17 @@ const json = (v: string): Record<string, unknown> => {
   }
   throw new InvalidArgumentError('--rules must be a JSON object, e.g. \'{"maxDraws": 1}\'.');
 };
+
+/** The games with their player counts, from the engine's table: `olsen (2–6), vri-atter (2–6), …`. */
+const GAME_LIST = GAMES.map((g) => `${g.game} (${g.players[0]}–${g.players[1]} players)`).join(', ');
+
+/** `olsen rules [game]`: every house rule of a game, from the engine's table. */
+export function rulesText(game: GameName): string {
+  const info = gameInfo(game);
+  const lines = [`${game}: ${info.plainPlayers[0]}–${info.plainPlayers[1]} players${info.players[1] > info.plainPlayers[1] ? ` (${info.plainPlayers[1] + 1}–${info.players[1]} with decks: 2)` : ''}. House rules (--rules JSON):`];
+  for (const o of info.options) lines.push(`  ${o.name.padEnd(22)} ${o.rule.padEnd(6)} ${o.describe}; default ${JSON.stringify(o.default)}`);
+  return `${lines.join('\n')}\n`;
+}
 
 function readInput(file: string): string {
   return file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
@@ -140,10 +151,19 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('rules')
+    .description('List the house rules of a game with their rule IDs, allowed values and defaults.')
+    .addOption(new Option('-g, --game <game>', 'game').choices([...GAME_NAMES]).default('olsen'))
+    .option('--json', 'print the table as JSON')
+    .action((opts: { game: GameName; json?: boolean }) => {
+      process.stdout.write(opts.json ? `${JSON.stringify(gameInfo(opts.game))}\n` : rulesText(opts.game));
+    });
+
+  program
     .command('play')
     .description('Play in the terminal against computer players.')
-    .option('-g, --game <preset>', 'olsen, vri-atter, vri-atter-002 or olsen-dk (Danish Olsen)', 'olsen')
-    .option('-p, --players <n>', 'number of players, you included (Danish Olsen: 3–5, default 4)', int('players', 2, 6))
+    .addOption(new Option('-g, --game <game>', `the game: ${GAME_LIST}`).choices([...GAME_NAMES]).default('olsen'))
+    .option('-p, --players <n>', 'number of players, you included (default 3; Danish Olsen 4)', int('players', 2, 6))
     .addOption(new Option('--lang <lang>', 'language').choices(['nb', 'en']).default('nb'))
     .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
     .option('--name <name>', 'your name', 'Du')

@@ -18,6 +18,8 @@ import {
   phaseOf,
   seedFromString,
   standings,
+  isSheddingPreset,
+  rulesNeededFor,
   toMove,
   viewFor,
   type Action,
@@ -49,7 +51,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   const t = textsFor(o.lang);
   const out = (line = ''): void => void o.output.write(`${line}\n`);
   const names = [o.name, ...BOT_NAMES.slice(0, o.players - 1)];
-  const created = createGame({ game: o.game, players: names, seed: o.seed, rules: o.rules });
+  const created = createGame({ game: o.game, players: names, seed: o.seed, rules: { ...(isSheddingPreset(o.game) ? rulesNeededFor(o.game, names.length) : {}), ...o.rules } });
   if (!created.ok) {
     out(created.error.message);
     return 2;

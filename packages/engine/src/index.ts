@@ -15,6 +15,7 @@ export * from './notation.js';
 export * from './record.js';
 export * from './families.js';
 export * from './standings.js';
+export * from './catalog.js';
 export { rollout } from './rollout.js';
 export * from './hearts/rules.js';
 export * from './hearts/game.js';

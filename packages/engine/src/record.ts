@@ -5,77 +5,12 @@
  * round and action by action and stops at the first malformed or illegal
  * thing, giving its round and action index and the rule that forbids it.
  */
-import { apply, createGame, createRound, outcome, parseActionShape, type Action, type Deal, type Game, type GameError, type Outcome, type RoundLog } from './game.js';
-import { applyHearts, createHeartsGame, createHeartsRound, heartsOutcome, parseHeartsAction, type HeartsDeal, type HeartsGame, type HeartsRoundLog } from './hearts/game.js';
-import { heartsOverridesOf } from './hearts/rules.js';
-import { makeCard, parseCard } from './card.js';
-import { GAME_NAMES, overridesOf, type GameName } from './rules.js';
+import { recordOf, resultOf, withFamilyOf, type AnyAction, type AnyGame, type Family, type AnyView, type GameRecord, type VerifyResult } from './families.js';
+import type { GameError } from './game.js';
+import { GAME_NAMES, type GameName } from './rules.js';
 import { err, ok, type Result, type Seat } from './types.js';
 
-export interface GameRecord {
-  readonly game: GameName;
-  readonly rules: Readonly<Record<string, unknown>>;
-  readonly players: readonly string[];
-  readonly rounds: readonly (RoundLog | HeartsRoundLog)[];
-}
-
-/**
- * The game families records know, registered once: how to start a game and
- * a round, apply an action, read the outcome and write the record back.
- */
-interface RecordFamily<G> {
-  /** Deal fields besides `seed` that this family's explicit deals carry. */
-  readonly dealFields: readonly string[];
-  create(game: GameName, rules: Record<string, unknown>, players: string[], deal: unknown, dealer: number): Result<G, GameError>;
-  createRound(g: G, dealer: number, deal: unknown): Result<G, GameError>;
-  apply(g: G, action: unknown): Result<G, GameError>;
-  outcome(g: G): VerifyResult;
-  make(g: G): GameRecord;
-  /** The dealer of the round after the last one. */
-  nextDealer(g: G): number;
-  /** The rule an extra round after the end of the game breaks. */
-  readonly overRule: (g: G) => string;
-}
-
-const shedding: RecordFamily<Game> = {
-  dealFields: ['hands', 'upcard', 'stock'],
-  create: (game, rules, players, deal, dealer) => createGame({ game, rules, players, deal: deal as Deal, dealer }),
-  createRound: (g, dealer, deal) => createRound(g, dealer, deal as Deal),
-  apply,
-  outcome: (g) => {
-    const o = outcome(g);
-    return { finished: o.finished, rounds: o.rounds, totals: o.totals, gameWinners: o.gameWinners, toMove: o.toMove };
-  },
-  make: (g) => makeSheddingRecord(g),
-  nextDealer: (g) => (g.rounds[g.rounds.length - 1].dealer + 1) % g.players.length,
-  overRule: (g) => (g.rules.scoring === 'points' ? 'S24' : 'S22'),
-};
-
-const hearts: RecordFamily<HeartsGame> = {
-  dealFields: ['hands'],
-  create: (_game, rules, players, deal, dealer) => createHeartsGame({ rules, players, deal: deal as HeartsDeal, dealer }),
-  createRound: (g, dealer, deal) => createHeartsRound(g, dealer, deal as HeartsDeal),
-  apply: applyHearts,
-  outcome: heartsOutcome,
-  make: (g) => ({
-    game: 'olsen-dk',
-    rules: heartsOverridesOf(g.rules),
-    players: [...g.players],
-    rounds: g.rounds.map((r) => ({
-      dealer: r.dealer,
-      deal: 'hands' in r.deal ? { hands: r.deal.hands.map((h) => h.map((t) => makeCard(parseCard(t)))) } : { seed: r.deal.seed },
-      actions: r.actions.map((a) => {
-        const p = parseHeartsAction(a, g.players.length);
-        return p.ok ? p.value : a;
-      }),
-    })) as unknown as RoundLog[],
-  }),
-  nextDealer: (g) => (g.rounds[g.rounds.length - 1].dealer + 1) % g.players.length,
-  overRule: () => 'H9',
-};
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const familyOf = (game: GameName): RecordFamily<any> => (game === 'olsen-dk' ? hearts : shedding);
+export type { GameRecord, VerifyResult };
 
 /** Where a record goes wrong: indices are 0-based, null where the record as a whole is wrong. */
 export interface RecordError {
@@ -84,9 +19,6 @@ export interface RecordError {
   readonly rule: string | null;
   readonly message: string;
 }
-
-/** What `olsen verify` reports: the outcome without the engine's extra `blocked` flag. */
-export type VerifyResult = Omit<Outcome, 'blocked'>;
 
 export type VerifyOutput = { readonly ok: true; readonly result: VerifyResult } | { readonly ok: false; readonly error: RecordError };
 
@@ -109,7 +41,7 @@ function parseEnvelope(raw: unknown): Result<{ game: GameName; rules: Record<str
 }
 
 /** One round's dealer and deal (not its actions). */
-function parseRoundHead(raw: unknown, i: number, players: number, dealFields: readonly string[]): Result<{ dealer: Seat; deal: Deal; actions: unknown[] }, RecordError> {
+function parseRoundHead(raw: unknown, i: number, players: number, { dealFields, dealWords }: { dealFields: readonly string[]; dealWords: string }): Result<{ dealer: Seat; deal: unknown; actions: unknown[] }, RecordError> {
   if (!isObject(raw)) return err(at(i, null, { rule: null, message: `Round ${i + 1} must be an object with dealer, deal and actions.` }));
   const unknown = Object.keys(raw).find((k) => !['dealer', 'deal', 'actions'].includes(k));
   if (unknown) return err(at(i, null, { rule: null, message: `Round ${i + 1}: unknown field '${unknown}'.` }));
@@ -124,35 +56,53 @@ function parseRoundHead(raw: unknown, i: number, players: number, dealFields: re
   const extra = Object.keys(d).find((k) => ![...dealFields, 'seed'].includes(k));
   if (extra) return err(at(i, null, { rule: null, message: `Round ${i + 1}: unknown deal field '${extra}'.` }));
   if (d.seed !== undefined && typeof d.seed !== 'string') return err(at(i, null, { rule: null, message: `Round ${i + 1}: the deal's seed must be a string.` }));
-  if (dealFields.length === 1 && 'hands' in d) {
-    if (!Array.isArray(d.hands)) return err(at(i, null, { rule: null, message: `Round ${i + 1}: "hands" must be a list of hands.` }));
-    return ok({ dealer: dealer as Seat, deal: { hands: d.hands } as unknown as Deal, actions });
-  }
-  if ('hands' in d || 'upcard' in d || 'stock' in d) {
-    if (!Array.isArray(d.hands) || d.upcard === undefined || !Array.isArray(d.stock)) {
-      return err(at(i, null, { rule: null, message: `Round ${i + 1}: an explicit deal needs hands, upcard and stock.` }));
+  // An explicit deal: every field the family's deals carry, the lists as lists (the family checks the cards).
+  if (dealFields.some((k) => k in d)) {
+    const lists = dealFields.filter((k) => k !== 'upcard');
+    if (dealFields.some((k) => d[k] === undefined) || lists.some((k) => !Array.isArray(d[k]))) {
+      return err(at(i, null, { rule: null, message: `Round ${i + 1}: an explicit deal needs ${dealWords}.` }));
     }
-    const deal = { hands: d.hands, upcard: d.upcard, stock: d.stock, ...(d.seed !== undefined ? { seed: d.seed } : {}) } as Deal;
+    const deal: Record<string, unknown> = {};
+    for (const k of dealFields) deal[k] = d[k];
+    if (d.seed !== undefined) deal.seed = d.seed;
     return ok({ dealer: dealer as Seat, deal, actions });
   }
   if (typeof d.seed !== 'string') return err(at(i, null, { rule: null, message: `Round ${i + 1}: the deal needs a seed or explicit hands.` }));
   return ok({ dealer: dealer as Seat, deal: { seed: d.seed }, actions });
 }
 
-/** Replays a record (parsed JSON) into a game, or the first error in replay order. */
-export function replayRecord(raw: unknown): Result<Game | HeartsGame, RecordError> {
+/** One state of a replayed record: the game after `action` (null: a round's deal). */
+export interface ReplayStep {
+  readonly game: AnyGame;
+  /** Round index (0-based) and the index of the action within it (null: the deal). */
+  readonly round: number;
+  readonly index: number | null;
+  readonly action: AnyAction | null;
+}
+
+/**
+ * Replays a record (parsed JSON) into a game, or the first error in replay
+ * order; `onStep` sees every state on the way (each deal, then each action).
+ */
+export function replayRecord(raw: unknown, onStep?: (step: ReplayStep) => void): Result<AnyGame, RecordError> {
   const env = parseEnvelope(raw);
   if (!env.ok) return env;
-  const { game, rules, players, rounds } = env.value;
-  const family = familyOf(game);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let g: any = null;
+  return withFamilyOf<Result<AnyGame, RecordError>>(env.value.game, (family) => replayWith(family, env.value, onStep));
+}
+
+function replayWith<G extends AnyGame, A extends AnyAction, V extends AnyView>(
+  family: Family<G, A, V>,
+  env: { game: GameName; rules: Record<string, unknown>; players: string[]; rounds: unknown[] },
+  onStep: ((step: ReplayStep) => void) | undefined,
+): Result<G, RecordError> {
+  const { game, rules, players, rounds } = env;
+  let g: G | null = null;
   for (let i = 0; i < rounds.length; i++) {
-    const head = parseRoundHead(rounds[i], i, players.length, family.dealFields);
+    const head = parseRoundHead(rounds[i], i, players.length, family);
     if (!head.ok) return head;
     const { dealer, deal, actions } = head.value;
     if (g === null) {
-      const created = family.create(game, rules, players, deal, dealer);
+      const created = family.create({ game, rules, players, deal, dealer });
       if (!created.ok) return err(created.error.code === 'rules' ? at(null, null, created.error) : at(i, null, created.error));
       g = created.value;
     } else {
@@ -161,19 +111,31 @@ export function replayRecord(raw: unknown): Result<Game | HeartsGame, RecordErro
       if (!before.rounds[before.rounds.length - 1].finished) return err(at(i, null, { rule: null, message: `Round ${i} is not finished, so round ${i + 1} cannot start.` }));
       const expected = family.nextDealer(g);
       if (dealer !== expected) {
-        return err(at(i, null, { rule: game === 'olsen-dk' ? 'H2' : 'S6', message: `The deal moves one seat to the left each round: round ${i + 1} is dealt by ${players[expected]}, not ${players[dealer]}.` }));
+        return err(at(i, null, { rule: family.dealerRule, message: `The deal moves one seat to the left each round: round ${i + 1} is dealt by ${players[expected]}, not ${players[dealer]}.` }));
       }
       const next = family.createRound(g, dealer, deal);
       if (!next.ok) return err(at(i, null, next.error));
       g = next.value;
     }
+    onStep?.({ game: g, round: i, index: null, action: null });
     for (let j = 0; j < actions.length; j++) {
       const res = family.apply(g, actions[j]);
       if (!res.ok) return err(at(i, j, res.error));
       g = res.value;
+      if (onStep) {
+        const log = (g.rounds[g.rounds.length - 1] as { actions: readonly AnyAction[] }).actions;
+        onStep({ game: g, round: i, index: j, action: log[log.length - 1] });
+      }
     }
   }
-  return ok(g);
+  return ok(g as G);
+}
+
+/** Every state of a record, from each round's deal through each action: replays step by step (the replay page, tests). */
+export function replaySteps(raw: unknown): Result<ReplayStep[], RecordError> {
+  const steps: ReplayStep[] = [];
+  const r = replayRecord(raw, (s) => steps.push(s));
+  return r.ok ? ok(steps) : r;
 }
 
 /** Parses a record's JSON text (or value) and checks it completely by replaying it. */
@@ -187,34 +149,11 @@ export function parseRecord(input: string | unknown): Result<GameRecord, RecordE
     }
   }
   const g = replayRecord(raw);
-  return g.ok ? ok(familyOf(g.value.game as GameName).make(g.value)) : g;
+  return g.ok ? ok(recordOf(g.value)) : g;
 }
 
 /** The record of a game: canonical card names, the smallest rule overrides. */
-export function makeRecord(g: Game | HeartsGame): GameRecord {
-  if (g.game === 'olsen-dk') return hearts.make(g as HeartsGame);
-  return makeSheddingRecord(g as Game);
-}
-
-function makeSheddingRecord(g: Game): GameRecord {
-  return {
-    game: g.game,
-    rules: overridesOf(g.rules, g.players.length),
-    players: [...g.players],
-    rounds: g.rounds.map((r) => ({ dealer: r.dealer, deal: canonicalDeal(r.deal), actions: r.actions.map(canonicalAction) })),
-  };
-}
-
-function canonicalDeal(d: Deal): Deal {
-  if (!('hands' in d)) return { seed: d.seed };
-  const c = (t: string): ReturnType<typeof makeCard> => makeCard(parseCard(t));
-  return { hands: d.hands.map((h) => h.map(c)), upcard: c(d.upcard), stock: d.stock.map(c), ...(d.seed !== undefined ? { seed: d.seed } : {}) };
-}
-
-function canonicalAction(a: Action): Action {
-  const parsed = parseActionShape(a, 8);
-  return parsed.ok ? parsed.value : a;
-}
+export const makeRecord = (g: AnyGame): GameRecord => recordOf(g);
 
 /** `olsen verify`: the JSON object to print. */
 export function verifyRecord(input: string | unknown): VerifyOutput {
@@ -228,7 +167,7 @@ export function verifyRecord(input: string | unknown): VerifyOutput {
   }
   const g = replayRecord(raw);
   if (!g.ok) return { ok: false, error: g.error };
-  return { ok: true, result: familyOf(g.value.game as GameName).outcome(g.value) };
+  return { ok: true, result: resultOf(g.value) };
 }
 
 /** Stable JSON text of a record (two-space indentation, keys in RECORD.md order). */

@@ -63,7 +63,7 @@ export interface RuleSet {
 
 export type RuleOverrides = Readonly<Record<string, unknown>>;
 
-type OptionSpec = { readonly rule: string; readonly values: readonly unknown[]; readonly describe: string } | { readonly rule: string; readonly range: readonly [number, number]; readonly describe: string };
+export type OptionSpec = { readonly rule: string; readonly values: readonly unknown[]; readonly describe: string } | { readonly rule: string; readonly range: readonly [number, number]; readonly describe: string };
 
 /** Every option a record or a table may set, with its rule ID and allowed values. */
 export const RULE_OPTIONS: Readonly<Record<Exclude<keyof RuleSet, 'game'>, OptionSpec>> = {
@@ -88,6 +88,12 @@ export const RULE_OPTIONS: Readonly<Record<Exclude<keyof RuleSet, 'game'>, Optio
   noEightOnEight: { rule: 'S-V11', values: [true, false], describe: 'true or false' },
   noWinOnEight: { rule: 'S-V12', values: [true, false], describe: 'true or false' },
   playOutForPlaces: { rule: 'S-V17', values: [true, false], describe: 'true or false' },
+};
+
+/** Options that only mean something with another set (RULES.md §1.8; resolveRules refuses them alone). */
+export const OPTION_REQUIRES: Readonly<Partial<Record<keyof typeof RULE_OPTIONS, Readonly<Record<string, string | boolean>>>>> = {
+  stackTwos: { specialCards: true },
+  targetScore: { scoring: 'points' },
 };
 
 type Defaults = Omit<RuleSet, 'game' | 'decks' | 'maxDraws'> & { readonly maxDraws: 1 | 3 | 'unlimited' };
@@ -200,7 +206,7 @@ export function resolveRules(game: unknown, overrides: unknown, players: number)
 }
 
 /** S-V14: Vri åtter shuffles two decks at 5–6 players; Olsen needs them asked for. */
-const defaultDecks = (game: SheddingPreset, players: number): 1 | 2 => (game !== 'olsen' && players > 4 ? 2 : 1);
+export const defaultDecks = (game: SheddingPreset, players: number): 1 | 2 => (game !== 'olsen' && players > 4 ? 2 : 1);
 
 /** S3: the hand size for this player count. */
 export const handSizeFor = (rules: RuleSet, players: number): number =>

@@ -8,7 +8,7 @@
  * client) and `bye` (a `CloseCode`, then it disconnects).
  */
 import * as v from 'valibot';
-import type { AnyView } from '@olsen/engine';
+import type { AnyView, GameError } from '@olsen/engine';
 import type { CloseCode, ErrorCode } from './codes.js';
 
 /** Short table codes: six characters without look-alikes (no 0/O, 1/I/L). */
@@ -162,4 +162,16 @@ export interface ServerEvents {
 }
 export interface ClientEvents {
   req: (r: Request, ack: (reply: Reply<Record<string, unknown>>) => void) => void;
+}
+
+/**
+ * The one mapping from an engine refusal to the protocol's answer, used by the
+ * server and by the web app's offline worker alike: whose turn it is →
+ * `not_your_turn`; input that is not an action at all → `bad_message`; any
+ * other refusal → `illegal_action`, with the rule, the engine's code and its
+ * params so a client can say it in its own language.
+ */
+export function gameErrorReply(e: GameError): ErrorReply {
+  const code: ErrorCode = e.code === 'notYourTurn' ? 'not_your_turn' : e.code === 'malformed' ? 'bad_message' : 'illegal_action';
+  return { ok: false, error: { code, message: e.message, rule: e.rule, engineCode: e.code, ...(e.params ? { params: e.params } : {}) } };
 }

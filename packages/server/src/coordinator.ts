@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { chooseHearts, chooseShedding } from '@olsen/bots';
 import { actorsOf, applyAction, isHeartsView, moverOf, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
-import type { ActionBody, CreateTable, ErrorCode, ErrorReply, TableSummary, TableUpdate } from '@olsen/protocol';
+import { gameErrorReply, type ActionBody, type CreateTable, type ErrorCode, type ErrorReply, type TableSummary, type TableUpdate } from '@olsen/protocol';
 import type { Guest } from './identity.js';
 import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow } from './ports.js';
 import { botName, gameId, liveTable, newCode, seatInfo, seatNames, seatOf, statusOf, updateOf, type LiveTable } from './live-table.js';
@@ -475,8 +475,7 @@ export class Coordinator {
     const r = applyAction(g, action);
     if (!r.ok) {
       this.counters.rejected++;
-      const code: ErrorCode = r.error.code === 'notYourTurn' ? 'not_your_turn' : r.error.code === 'malformed' ? 'bad_message' : 'illegal_action';
-      return fail(code, r.error.message, { rule: r.error.rule, engineCode: r.error.code, ...(r.error.params ? { params: r.error.params } : {}) });
+      return gameErrorReply(r.error);
     }
     if (!(await this.write(t, { action: r.value.rounds[r.value.rounds.length - 1].actions.at(-1) ?? action }))) {
       return fail('internal', 'The move could not be saved; it was not played.');

@@ -1,5 +1,5 @@
-/** Replays a finished game's record step by step: the game at every version, for checking what clients saw. */
-import { applyAction, createGame, createHeartsGame, createHeartsRound, createRound, type AnyGame, type Deal, type HeartsDeal, type GameRecord } from '@olsen/engine';
+/** A finished game's record as the game at every version (the engine replays it), for checking what clients saw. */
+import { replaySteps as engineSteps, type AnyGame, type GameRecord } from '@olsen/engine';
 
 export interface Step {
   readonly game: AnyGame;
@@ -8,21 +8,12 @@ export interface Step {
 }
 
 export function replaySteps(record: GameRecord): Map<number, Step> {
+  const steps = engineSteps(record);
+  if (!steps.ok) throw new Error(steps.error.message);
   const byVersion = new Map<number, Step>();
-  let g: AnyGame | null = null;
-  record.rounds.forEach((round, i) => {
-    const r0 = record.game === 'olsen-dk'
-      ? (i === 0 ? createHeartsGame({ rules: record.rules, players: record.players, deal: round.deal as HeartsDeal, dealer: round.dealer }) : createHeartsRound(g as never, round.dealer, round.deal as HeartsDeal))
-      : (i === 0 ? createGame({ game: record.game, rules: record.rules, players: record.players, deal: round.deal as Deal, dealer: round.dealer }) : createRound(g as never, round.dealer, round.deal as Deal));
-    if (!r0.ok) throw new Error(r0.error.message);
-    g = r0.value;
-    for (const a of round.actions) {
-      byVersion.set(g.version, { game: g, next: a });
-      const r = applyAction(g, a);
-      if (!r.ok) throw new Error(r.error.message);
-      g = r.value;
-    }
-    byVersion.set(g.version, { game: g });
+  steps.value.forEach((s, i) => {
+    const after = steps.value[i + 1];
+    byVersion.set(s.game.version, after && after.round === s.round && after.action ? { game: s.game, next: after.action } : { game: s.game });
   });
   return byVersion;
 }

@@ -6,11 +6,10 @@
  */
 import { chooseHearts, chooseShedding, heartsHint, hint as sheddingHint } from '@olsen/bots';
 import {
-  actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, resultOf, seedFromString, stageOf, startGame, viewOf,
-  applyAction as applyStep, createGame, createHeartsGame, createHeartsRound, createRound,
-  type AnyGame, type Deal, type GameRecord, type HeartsDeal, type Seat,
+  actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replaySteps, resultOf, seedFromString, stageOf, startGame, viewOf,
+  type AnyGame, type Seat,
 } from '@olsen/engine';
-import type { SeatInfo, TableUpdate } from '@olsen/protocol';
+import { gameErrorReply, type SeatInfo, type TableUpdate } from '@olsen/protocol';
 import type { OfflineOptions, ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid'];
@@ -98,31 +97,11 @@ function start(o: OfflineOptions, seed: string): WorkerReply {
   return { ok: true };
 }
 
-function replaySteps(raw: unknown): WorkerReply {
-  const whole = replayRecord(raw);
-  if (!whole.ok) return { ok: false, error: { code: 'bad_message', message: whole.error.message, rule: whole.error.rule } };
-  const record = recordOf(whole.value) as GameRecord;
-  const steps: ReplayStep[] = [];
-  let g: AnyGame | null = null;
-  const snap = (x: AnyGame): void => {
-    steps.push({ view: viewOf(x, null), hands: x.players.map((_, s) => [...(viewOf(x, s).hand ?? [])]) });
-  };
-  for (const [i, round] of record.rounds.entries()) {
-    const prev = g as AnyGame;
-    const r: { ok: true; value: AnyGame } | { ok: false; error: { message: string } } = record.game === 'olsen-dk'
-      ? (i === 0 ? createHeartsGame({ rules: record.rules, players: record.players, deal: round.deal as HeartsDeal, dealer: round.dealer }) : createHeartsRound(prev as never, round.dealer, round.deal as HeartsDeal))
-      : (i === 0 ? createGame({ game: record.game, rules: record.rules, players: record.players, deal: round.deal as Deal, dealer: round.dealer }) : createRound(prev as never, round.dealer, round.deal as Deal));
-    if (!r.ok) return { ok: false, error: { code: 'bad_message', message: r.error.message } };
-    let cur: AnyGame = r.value;
-    snap(cur);
-    for (const a of round.actions) {
-      const n = applyStep(cur, a);
-      if (!n.ok) return { ok: false, error: { code: 'bad_message', message: n.error.message } };
-      cur = n.value;
-      snap(cur);
-    }
-    g = cur;
-  }
+/** A finished game's record, step by step (the engine replays it): the public view and every hand at each step. */
+function replay(raw: unknown): WorkerReply {
+  const r = replaySteps(raw);
+  if (!r.ok) return { ok: false, error: { code: 'bad_message', message: r.error.message, rule: r.error.rule } };
+  const steps: ReplayStep[] = r.value.map(({ game: x }) => ({ view: viewOf(x, null), hands: x.players.map((_, s) => [...(viewOf(x, s).hand ?? [])]) }));
   return { ok: true, steps };
 }
 
@@ -136,7 +115,7 @@ function handle(m: WorkerRequest): WorkerReply {
       if (!game) return { ok: false, error: { code: 'not_started', message: 'No game.' } };
       if (m.version !== game.version) return { ok: false, error: { code: 'stale_version', message: 'The table has moved on.' } };
       const r = applyAction(game, { ...m.action, seat: 0 });
-      if (!r.ok) return { ok: false, error: { code: r.error.code === 'notYourTurn' ? 'not_your_turn' : 'illegal_action', message: r.error.message, rule: r.error.rule, engineCode: r.error.code, ...(r.error.params ? { params: r.error.params } : {}) } };
+      if (!r.ok) return gameErrorReply(r.error);
       game = r.value;
       settle();
       return { ok: true, version: game.version };
@@ -150,7 +129,7 @@ function handle(m: WorkerRequest): WorkerReply {
       return { ok: true, hint: sheddingHint(m.view, m.lang) };
     }
     case 'replay':
-      return replaySteps(m.record);
+      return replay(m.record);
   }
 }
 

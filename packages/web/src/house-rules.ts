@@ -4,7 +4,7 @@ import type { Lang } from './i18n.js';
 type Line = Record<Lang, string>;
 
 export const HOUSE_RULE_TEXT: Record<string, Line> = {
-  maxDraws: { nb: 'Hvor mange kort du kan trekke når du står fast (S14).', en: 'How many cards you may draw when stuck (S14).' },
+  maxDraws: { nb: 'Hvor mange kort du kan trekke når du står fast.', en: 'How many cards you may draw when stuck.' },
   drawnCardMustBePlayed: { nb: 'Et kort du trekker og kan legge, må legges med én gang.', en: 'A drawn card that fits must be played at once.' },
   forgottenCallPenalty: { nb: 'Straffekort for å glemme å si fra når du har ett kort igjen.', en: 'Penalty cards for forgetting the last-card call.' },
   scoring: { nb: 'Plassering per runde, eller poeng for kortene du sitter igjen med.', en: 'Places per round, or points for the cards left in your hand.' },

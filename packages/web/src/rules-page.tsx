@@ -1,9 +1,11 @@
 /** The rules, written for the app, in Norwegian and English. */
+import { gameInfo } from '@olsen/engine';
 import { HOUSE_RULE_TEXT } from './house-rules.js';
 import type { Lang } from './i18n.js';
 
-const SHEDDING_RULES = ['maxDraws', 'drawnCardMustBePlayed', 'forgottenCallPenalty', 'scoring', 'targetScore', 'multiSameRank', 'multiSameSuit', 'noTwistFirstTurn', 'specialCards', 'stackTwos', 'svenskevri', 'aceDraws', 'noEightOnEight', 'noWinOnEight', 'handSize', 'twoPlayerHandSize', 'starterExtraCard', 'dealerExtraCard', 'decks', 'starterEight', 'playOutForPlaces'];
-const HEARTS_RULES = ['pass', 'penaltyOnFirstTrick', 'jackOfDiamonds', 'pointLimit', 'deals'];
+// The house rules as the engine lists them (one table for the form, this page and the CLI).
+const SHEDDING_RULES = gameInfo('olsen').options.map((o) => o.name);
+const HEARTS_RULES = gameInfo('olsen-dk').options.map((o) => o.name);
 
 function RuleList({ keys, lang }: { keys: readonly string[]; lang: Lang }) {
   return (
@@ -18,11 +20,11 @@ function RuleList({ keys, lang }: { keys: readonly string[]; lang: Lang }) {
 const NB = (
   <>
     <h2 id="olsen">Olsen</h2>
-    <p>2–4 spillere, vanlig kortstokk uten jokere. Hver får fem kort; ett kort snus opp ved siden av bunken. Den som sitter til venstre for giveren begynner, og så går det med klokka.</p>
+    <p>2–4 spillere (5–6 med to kortstokker), vanlig kortstokk uten jokere. Hver får fem kort; ett kort snus opp ved siden av bunken. Den som sitter til venstre for giveren begynner, og så går det med klokka.</p>
     <p>Legg et kort i samme sort eller med samme verdi som kortet øverst. <strong>Åttere er vri</strong>: en åtter kan legges når som helst, og du sier hvilken sort som gjelder. Kan du ikke legge noe, trekker du — opptil tre kort. Passer ingen av dem, sier du pass.</p>
     <p>Når du legger nest siste kort, sier du <strong>«Olsen!»</strong>. Den som først blir kvitt alle kortene, vinner; de andre rangeres etter hvor mange kort de har igjen. Er bunken tom, stokkes kastebunken (unntatt øverste kort) til ny bunke.</p>
     <h2 id="vri">Vri åtter</h2>
-    <p>2–6 spillere, samme gang som Olsen, men det spilles om poeng: når noen går ut, får de andre poeng for kortene de sitter igjen med (åtter 50, bildekort 10, ess 1 eller som avtalt, andre kort pålydende). Når noen når 100, er spillet over, og den med færrest poeng vinner.</p>
+    <p>2–6 spillere, samme gang som Olsen, men det spilles om poeng: når noen går ut, får de andre poeng for kortene de sitter igjen med (åtter 50, bildekort 10, ess 1 eller som avtalt, andre kort pålydende). Når noen har fått mer enn 100 poeng, er spillet over, og den med færrest poeng vinner.</p>
     <p>Har du ett kort igjen, må du si <strong>«ett kort igjen»</strong>. Glemmer du det, kan de andre <strong>banke i bordet</strong> før neste spiller har gjort noe — da trekker du tre straffekort.</p>
     <h2 id="husregler">Husregler</h2>
     <p>Når du lager et bord kan du slå på husreglene fra kildene: flere kort av samme verdi eller sort i ett trekk, toer/dame/ess som spesialkort, svenskevri, ingen vri i første tur, ingen åtter på åtter, ikke gå ut på åtter, én eller tre trekk, antall kort, to kortstokker og mer. Hver regel har en forklaring på én linje i skjemaet.</p>
@@ -36,11 +38,11 @@ const NB = (
 const EN = (
   <>
     <h2 id="olsen">Olsen</h2>
-    <p>2–4 players, a standard deck without jokers. Everyone gets five cards; one card is turned up beside the stock. The player left of the dealer starts, and play goes clockwise.</p>
+    <p>2–4 players (5–6 with two decks), a standard deck without jokers. Everyone gets five cards; one card is turned up beside the stock. The player left of the dealer starts, and play goes clockwise.</p>
     <p>Play a card of the same suit or the same rank as the top card. <strong>Eights are wild</strong>: play one at any time and name the suit that counts. If you cannot play, draw — up to three cards. If none of them fits, pass.</p>
     <p>When you play your second-last card, call <strong>“Olsen!”</strong>. The first player to get rid of every card wins; the others are ranked by the cards they hold. When the stock is empty, the discards (except the top card) are shuffled into a new stock.</p>
     <h2 id="vri">Vri åtter</h2>
-    <p>2–6 players, played like Olsen but for points: when someone goes out, the others score the cards they hold (eight 50, court cards 10, ace 1 or as agreed, others their value). When someone reaches 100 the game ends and the lowest score wins.</p>
+    <p>2–6 players, played like Olsen but for points: when someone goes out, the others score the cards they hold (eight 50, court cards 10, ace 1 or as agreed, others their value). When someone passes 100 the game ends and the lowest score wins.</p>
     <p>With one card left you must say <strong>“one card left”</strong>. If you forget, the others may <strong>bang the table</strong> before the next player acts — and you draw three penalty cards.</p>
     <h2 id="house-rules">House rules</h2>
     <p>When you create a table you can switch on the house rules of the source texts: several cards of a rank or a suit in one move, twos/queens/aces as special cards, svenskevri, no twist on the first turn, no eight on an eight, no going out on an eight, one or three draws, hand size, two decks and more. Each has a one-line explanation in the form.</p>

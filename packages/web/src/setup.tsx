@@ -1,38 +1,36 @@
 /** The forms that start a game: offline against the computer, or an online table for friends. */
 import { useState } from 'preact/hooks';
-import { RULE_OPTIONS } from '@olsen/engine';
+import { GAME_NAMES, gameInfo, rulesNeededFor, type GameName } from '@olsen/engine';
 import type { BotLevel } from '@olsen/protocol';
 import { HOUSE_RULE_TEXT } from './house-rules.js';
 import { createTable, guestToken, savedName, startOffline, type Session } from './session.js';
 import { Table, type Prefs } from './table.js';
 
-export type GameId = 'olsen' | 'vri-atter' | 'vri-atter-002' | 'olsen-dk';
-export const GAMES: readonly GameId[] = ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk'];
+export type GameId = GameName;
+export const GAMES: readonly GameId[] = GAME_NAMES;
 export const LEVELS: readonly BotLevel[] = ['easy', 'medium', 'hard', 'expert', 'greedy', 'random'];
-export const PLAYERS: Record<GameId, [number, number]> = { olsen: [2, 4], 'vri-atter': [2, 6], 'vri-atter-002': [2, 6], 'olsen-dk': [3, 5] };
-const HEARTS_OPTIONS: Record<string, { values?: readonly unknown[]; range?: readonly [number, number] }> = {
-  pass: { values: ['none', 'left', 'rotating'] },
-  penaltyOnFirstTrick: { values: [false, true] },
-  jackOfDiamonds: { values: [false, true] },
-  pointLimit: { range: [10, 1000] },
-};
+/** The player counts a game allows (the engine's table: Olsen at five or six with two decks). */
+export const playersOf = (g: GameId): readonly [number, number] => gameInfo(g).players;
 
-function HouseRules({ game, rules, setRules, prefs }: { game: GameId; rules: Record<string, unknown>; setRules: (r: Record<string, unknown>) => void; prefs: Prefs }) {
+function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; players: number; rules: Record<string, unknown>; setRules: (r: Record<string, unknown>) => void; prefs: Prefs }) {
+  const needed = rulesNeededFor(game, players);
   const { t, lang } = prefs;
-  const options: Record<string, { values?: readonly unknown[]; range?: readonly [number, number] }> = game === 'olsen-dk' ? HEARTS_OPTIONS : RULE_OPTIONS;
-  const skip = new Set(['decks', 'twoPlayerHandSize']);
+  const { options } = gameInfo(game, players);
   return (
     <fieldset class="house-rules">
       <legend>{t.houseRules}</legend>
-      {Object.entries(options)
-        .filter(([k]) => !skip.has(k))
-        .map(([k, spec]) => {
+      {options
+        .filter((o) => !(o.name in needed))
+        .map((spec) => {
+          const k = spec.name;
           const id = `rule-${k}`;
           const text = HOUSE_RULE_TEXT[k]?.[lang] ?? k;
+          const valueLabel = (v: unknown): string => (v === true ? (lang === 'nb' ? 'ja' : 'yes') : v === false ? (lang === 'nb' ? 'nei' : 'no') : v === null ? '–' : String(v));
           const set = (value: unknown): void => {
             const next = { ...rules };
             if (value === '') delete next[k];
-            else next[k] = value;
+            // An option that needs another (stacked twos need special cards) brings it along.
+            else Object.assign(next, value === false ? {} : spec.requires, { [k]: value });
             setRules(next);
           };
           return (
@@ -40,15 +38,15 @@ function HouseRules({ game, rules, setRules, prefs }: { game: GameId; rules: Rec
               <label for={id}>{text}</label>
               {spec.values ? (
                 <select id={id} value={k in rules ? JSON.stringify(rules[k]) : ''} onChange={(e) => { const raw = (e.target as HTMLSelectElement).value; set(raw === '' ? '' : JSON.parse(raw)); }}>
-                  <option value="">{lang === 'nb' ? 'som spillet' : 'game default'}</option>
+                  <option value="">{`${lang === 'nb' ? 'standard' : 'default'}: ${valueLabel(spec.default)}`}</option>
                   {spec.values.map((v) => (
                     <option key={String(v)} value={JSON.stringify(v)}>
-                      {v === true ? (lang === 'nb' ? 'ja' : 'yes') : v === false ? (lang === 'nb' ? 'nei' : 'no') : String(v)}
+                      {valueLabel(v)}
                     </option>
                   ))}
                 </select>
               ) : (
-                <input id={id} type="number" min={spec.range![0]} max={spec.range![1]} value={(rules[k] as number | undefined) ?? ''} onInput={(e) => { const raw = (e.target as HTMLInputElement).value; set(raw === '' ? '' : Number(raw)); }} />
+                <input id={id} type="number" min={spec.range![0]} max={spec.range![1]} placeholder={spec.default === null ? '' : String(spec.default)} value={(rules[k] as number | undefined) ?? ''} onInput={(e) => { const raw = (e.target as HTMLInputElement).value; set(raw === '' ? '' : Number(raw)); }} />
               )}
             </div>
           );
@@ -65,7 +63,7 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
   const [rules, setRules] = useState<Record<string, unknown>>({});
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [lo, hi] = PLAYERS[game];
+  const [lo, hi] = playersOf(game);
   const fast = new URLSearchParams(location.search).get('speed') === 'fast';
   if (session) return <Table session={session} prefs={prefs} onLeave={() => { session.close(); setSession(null); }} />;
   return (
@@ -73,13 +71,14 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
       class="setup"
       onSubmit={async (e) => {
         e.preventDefault();
-        const s = await startOffline({ game, rules, players: Math.min(hi, Math.max(lo, players)), level, name: savedName() || t.you, botDelayMs: fast ? 20 : 700 });
+        const count = Math.min(hi, Math.max(lo, players));
+        const s = await startOffline({ game, rules: { ...rules, ...rulesNeededFor(game, count) }, players: count, level, name: savedName() || t.you, botDelayMs: fast ? 20 : 700 });
         if (typeof s === 'string') setError(s);
         else setSession(s);
       }}
     >
       <h1>{t.playComputer}</h1>
-      <GameFields game={game} setGame={(g) => { setGame(g); setRules({}); setPlayers(Math.min(PLAYERS[g][1], Math.max(PLAYERS[g][0], players))); }} prefs={prefs} />
+      <GameFields game={game} setGame={(g) => { setGame(g); setRules({}); setPlayers(Math.min(playersOf(g)[1], Math.max(playersOf(g)[0], players))); }} prefs={prefs} />
       <label>
         {t.players}
         <input type="number" min={lo} max={hi} value={players} onInput={(e) => setPlayers(Number((e.target as HTMLInputElement).value))} />
@@ -94,7 +93,8 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
           ))}
         </select>
       </label>
-      <HouseRules game={game} rules={rules} setRules={setRules} prefs={prefs} />
+      {'decks' in rulesNeededFor(game, players) && <p class="muted">{t.twoDecks}</p>}
+      <HouseRules game={game} players={players} rules={rules} setRules={setRules} prefs={prefs} />
       {error && <p role="alert" class="refusal">{error}</p>}
       <button type="submit" class="primary">
         {t.start}
@@ -128,7 +128,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
   const [listed, setListed] = useState(false);
   const [timer, setTimer] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [lo, hi] = PLAYERS[game];
+  const [lo, hi] = playersOf(game);
   const count = seats.length + 1;
   return (
     <form
@@ -143,7 +143,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
         }
         const r = await createTable({
           game,
-          rules: rules as Record<string, string | number | boolean | null>,
+          rules: { ...rules, ...rulesNeededFor(game, count) } as Record<string, string | number | boolean | null>,
           seats: seats.map((s) => (s === 'open' ? { kind: 'open' } : { kind: 'bot', level: s })),
           listed,
           turnSeconds: timer ? Number(timer) : null,
@@ -158,7 +158,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
         {t.yourName}
         <input value={name} required maxLength={24} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
       </label>
-      <GameFields game={game} setGame={(g) => { setGame(g); setRules({}); const n = Math.min(PLAYERS[g][1], Math.max(PLAYERS[g][0], count)); setSeats(Array.from({ length: n - 1 }, (_, i) => seats[i] ?? 'medium')); }} prefs={prefs} />
+      <GameFields game={game} setGame={(g) => { setGame(g); setRules({}); const n = Math.min(playersOf(g)[1], Math.max(playersOf(g)[0], count)); setSeats(Array.from({ length: n - 1 }, (_, i) => seats[i] ?? 'medium')); }} prefs={prefs} />
       <fieldset>
         <legend>{t.seats}</legend>
         {seats.map((s, i) => (
@@ -190,7 +190,8 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
         {t.turnTimer}
         <input type="number" min={5} max={600} value={timer} onInput={(e) => setTimer((e.target as HTMLInputElement).value)} />
       </label>
-      <HouseRules game={game} rules={rules} setRules={setRules} prefs={prefs} />
+      {'decks' in rulesNeededFor(game, count) && <p class="muted">{t.twoDecks}</p>}
+      <HouseRules game={game} players={count} rules={rules} setRules={setRules} prefs={prefs} />
       {error && <p role="alert" class="refusal">{error}</p>}
       <button type="submit" class="primary">
         {t.create}

@@ -130,7 +130,7 @@ describe('the web app in Chromium', () => {
   it('S24: the final standings of Vri åtter follow the totals, lowest first, not the last round', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     await page.goto(`${server.url}/?speed=fast#/play`);
-    await page.getByLabel(/^Spill/).selectOption('vri-atter');
+    await page.getByRole('combobox').first().selectOption('vri-atter');
     await page.getByLabel(/får mer enn denne poengsummen/).fill('20');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
     await playByKeyboard(page, /Spillet er over/);
@@ -143,6 +143,21 @@ describe('the web app in Chromium', () => {
     expect(places).toEqual(totals.map((t) => 1 + totals.filter((u) => u < t).length));
     await page.close();
   }, 180_000);
+
+  it('S-V14 H9: the setup form offers Olsen at six players (two decks) and Danish Olsen for a fixed number of hands', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?speed=fast#/play`);
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill('6');
+    await expect.poll(() => page.getByText('to kortstokker').count()).toBe(1);
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await expect.poll(() => page.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
+    await expect.poll(() => page.locator('.opponents > *').count()).toBe(5);
+    await page.goto(`${server.url}/?speed=fast#/`);
+    await page.goto(`${server.url}/?speed=fast#/play`);
+    await page.getByRole('combobox').first().selectOption('olsen-dk');
+    await expect.poll(() => page.getByLabel(/fast antall runder/).count()).toBe(1);
+    await page.close();
+  }, 60_000);
 
   it('two browsers play each other online through the server, created and joined by link', async () => {
     const anne = await (await browser.newContext()).newPage();

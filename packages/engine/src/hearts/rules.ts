@@ -18,13 +18,15 @@ export interface HeartsRules {
   readonly deals: number | null;
 }
 
-const OPTIONS: Readonly<Record<string, { values?: readonly unknown[]; range?: readonly [number, number]; describe: string }>> = {
-  pass: { values: ['none', 'left', 'rotating'], describe: "'none', 'left' or 'rotating'" },
-  penaltyOnFirstTrick: { values: [true, false], describe: 'true or false' },
-  jackOfDiamonds: { values: [true, false], describe: 'true or false' },
-  pointLimit: { range: [1, 10000], describe: 'a whole number from 1 to 10000' },
-  deals: { range: [1, 1000], describe: 'a whole number from 1 to 1000' },
+/** Every Danish Olsen option with its rule ID and allowed values. */
+export const HEARTS_OPTIONS: Readonly<Record<Exclude<keyof HeartsRules, 'game'>, { readonly rule: string; readonly values?: readonly (string | boolean)[]; readonly range?: readonly [number, number]; readonly describe: string }>> = {
+  pass: { rule: 'H3', values: ['none', 'left', 'rotating'], describe: "'none', 'left' or 'rotating'" },
+  penaltyOnFirstTrick: { rule: 'H7', values: [true, false], describe: 'true or false' },
+  jackOfDiamonds: { rule: 'H8', values: [true, false], describe: 'true or false' },
+  pointLimit: { rule: 'H9', range: [1, 10000], describe: 'a whole number from 1 to 10000' },
+  deals: { rule: 'H9', range: [1, 1000], describe: 'a whole number from 1 to 1000' },
 };
+const OPTIONS: Readonly<Record<string, { values?: readonly unknown[]; range?: readonly [number, number]; describe: string }>> = HEARTS_OPTIONS;
 
 export const HEARTS_DEFAULTS = { pass: 'none', penaltyOnFirstTrick: false, jackOfDiamonds: false, pointLimit: 100, deals: null } as const;
 

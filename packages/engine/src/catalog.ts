@@ -1,0 +1,98 @@
+/**
+ * What each game offers, as one table: the player counts, and every house
+ * rule with its rule ID, allowed values and default. The web app's setup
+ * form and rules page and the CLI's help are drawn from it; the validators
+ * (`resolveRules`, `resolveHeartsRules`) check against the same specs.
+ */
+import { HEARTS_DEFAULTS, HEARTS_OPTIONS } from './hearts/rules.js';
+import { GAME_NAMES, OPTION_REQUIRES, PRESETS, RULE_OPTIONS, defaultDecks, type GameName, type SheddingPreset } from './rules.js';
+
+export type OptionValue = string | number | boolean | null;
+
+export interface OptionInfo {
+  readonly name: string;
+  /** The rule (RULES.md) the option belongs to, e.g. `S-V2`. */
+  readonly rule: string;
+  /** The allowed values, when the option is a choice (booleans included). */
+  readonly values: readonly OptionValue[] | null;
+  /** The allowed whole numbers, when the option is a number. */
+  readonly range: readonly [number, number] | null;
+  /** The game's own value at this player count (what leaving it out means). */
+  readonly default: OptionValue;
+  /** The allowed values in a phrase (`1, 3 or 'unlimited'`). */
+  readonly describe: string;
+  /** Other options this one needs to be set (`stackTwos` needs `specialCards: true`), or null. */
+  readonly requires: Readonly<Record<string, OptionValue>> | null;
+}
+
+export interface GameInfo {
+  readonly game: GameName;
+  /** Danish Olsen takes tricks; the others shed cards. */
+  readonly trickTaking: boolean;
+  /** Every player count the game allows with some house rule (see `rulesNeededFor`). */
+  readonly players: readonly [number, number];
+  /** The player counts without any house rule. */
+  readonly plainPlayers: readonly [number, number];
+  /** The last-card call (S19), or null where there is none. */
+  readonly callWord: string | null;
+  readonly options: readonly OptionInfo[];
+}
+
+const SHEDDING_PLAYERS: Readonly<Record<SheddingPreset, readonly [number, number]>> = {
+  // S-V14: Olsen takes five or six players with two decks.
+  olsen: [2, 6],
+  'vri-atter': PRESETS['vri-atter'].players,
+  'vri-atter-002': PRESETS['vri-atter-002'].players,
+};
+
+/** The game's options and player counts; `players` sets the defaults that depend on it (decks, hand size). */
+export function gameInfo(game: GameName, players?: number): GameInfo {
+  if (game === 'olsen-dk') {
+    return {
+      game,
+      trickTaking: true,
+      players: [3, 5],
+      plainPlayers: [3, 5],
+      callWord: null,
+      options: Object.entries(HEARTS_OPTIONS).map(([name, spec]) => ({
+        name,
+        rule: spec.rule,
+        values: spec.values ?? null,
+        range: spec.range ?? null,
+        default: HEARTS_DEFAULTS[name as keyof typeof HEARTS_DEFAULTS],
+        describe: spec.describe,
+        requires: null,
+      })),
+    };
+  }
+  const preset = PRESETS[game];
+  const n = players ?? preset.players[0];
+  const defaults: Record<string, OptionValue> = { ...preset.defaults, decks: defaultDecks(game, n) };
+  return {
+    game,
+    trickTaking: false,
+    players: SHEDDING_PLAYERS[game],
+    plainPlayers: preset.players,
+    callWord: preset.callWord,
+    options: Object.entries(RULE_OPTIONS).map(([name, spec]) => ({
+      name,
+      rule: spec.rule,
+      values: 'values' in spec ? (spec.values as readonly OptionValue[]) : null,
+      range: 'range' in spec ? spec.range : null,
+      default: defaults[name],
+      describe: spec.describe,
+      requires: OPTION_REQUIRES[name as keyof typeof OPTION_REQUIRES] ?? null,
+    })),
+  };
+}
+
+/** Every game's table at its smallest player count. */
+export const GAMES: readonly GameInfo[] = GAME_NAMES.map((g) => gameInfo(g));
+
+/**
+ * The house rules a player count needs (S-V14: Olsen at five or six players
+ * is played with two decks): merge them into a table's options.
+ */
+export function rulesNeededFor(game: GameName, players: number): Readonly<Record<string, OptionValue>> {
+  return game === 'olsen' && players > PRESETS.olsen.players[1] ? { decks: 2 } : {};
+}

@@ -1,0 +1,58 @@
+/** The engine's table of games and house rules: what the setup form, the rules page and the CLI offer is what the validators accept. */
+import { describe, expect, it } from 'vitest';
+import { GAMES, GAME_NAMES, createGame, createHeartsGame, gameInfo, resolveHeartsRules, resolveRules, rulesNeededFor, type GameName } from '../src/index.js';
+
+const resolve = (game: GameName, rules: Record<string, unknown>, players: number): boolean =>
+  game === 'olsen-dk' ? resolveHeartsRules(rules, players).ok : resolveRules(game, rules, players).ok;
+
+describe('the game table', () => {
+  it('lists every game once', () => {
+    expect(GAMES.map((g) => g.game)).toEqual([...GAME_NAMES]);
+  });
+
+  it('S2 S-V14: Olsen is 2–4 players, 5–6 with two decks; Vri åtter 2–6; H1: Danish Olsen 3–5', () => {
+    expect([gameInfo('olsen').plainPlayers, gameInfo('olsen').players]).toEqual([[2, 4], [2, 6]]);
+    expect(gameInfo('vri-atter').players).toEqual([2, 6]);
+    expect(gameInfo('olsen-dk').players).toEqual([3, 5]);
+    for (const g of GAMES) {
+      for (let n = 1; n <= 7; n++) {
+        const inRange = n >= g.players[0] && n <= g.players[1];
+        expect(resolve(g.game, { ...rulesNeededFor(g.game, n) }, n), `${g.game} with ${n}`).toBe(inRange);
+      }
+    }
+    expect(rulesNeededFor('olsen', 5)).toEqual({ decks: 2 });
+    expect(rulesNeededFor('olsen', 4)).toEqual({});
+    expect(createGame({ game: 'olsen', players: ['a', 'b', 'c', 'd', 'e', 'f'], rules: { ...rulesNeededFor('olsen', 6) } }).ok).toBe(true);
+  });
+
+  it('every option value it offers is accepted alone, and its default is the game as played without it', () => {
+    for (const name of GAME_NAMES) {
+      const players = name === 'olsen-dk' ? 4 : 3;
+      const info = gameInfo(name, players);
+      for (const o of info.options) {
+        for (const v of o.values ?? [o.range![0], o.range![1]]) {
+          // With what it requires (stackTwos needs special cards, a target score needs points), else alone.
+          const rules = { ...o.requires, [o.name]: v };
+          expect(resolve(name, rules, players), `${name} ${o.name}=${JSON.stringify(v)}`).toBe(true);
+        }
+        if (o.range) expect(resolve(name, { ...o.requires, [o.name]: o.range[1] + 1 }, players)).toBe(false);
+        if (o.requires) {
+          const met = Object.entries(o.requires).every(([k, v]) => info.options.find((x) => x.name === k)?.default === v);
+          expect(resolve(name, { [o.name]: o.values?.[0] ?? o.range![0] }, players), `${name} ${o.name} alone`).toBe(met);
+        }
+        expect(o.rule).toMatch(/^(S-V\d+|H\d+)$/);
+      }
+    }
+    // Defaults are the resolved rules' own values.
+    const olsen = resolveRules('olsen', {}, 3);
+    if (!olsen.ok) throw new Error(olsen.error.message);
+    for (const o of gameInfo('olsen', 3).options) {
+      const actual = o.name === 'maxDraws' ? 3 : (olsen.value as unknown as Record<string, unknown>)[o.name];
+      expect(o.default, o.name).toEqual(actual);
+    }
+    expect(gameInfo('vri-atter', 5).options.find((o) => o.name === 'decks')!.default).toBe(2);
+    const dk = createHeartsGame({ players: ['a', 'b', 'c', 'd'], rules: {} });
+    if (!dk.ok) throw new Error(dk.error.message);
+    for (const o of gameInfo('olsen-dk').options) expect(o.default, o.name).toEqual((dk.value.rules as unknown as Record<string, unknown>)[o.name]);
+  });
+});
