@@ -429,7 +429,7 @@ function applyTo(g: Game, sim: Sim, a: Action): GameError | null {
   if ('catch' in a) {
     if (g.rules.forgottenCallPenalty === 0) return gameError('S19', 'noCatchInGame', {});
     if (a.catch === seat) return gameError('S20', 'catchSelf', { player });
-    if (st[O_WINDOW] !== a.catch || phase !== P_TURN) return gameError('S20', 'nothingToCatch', { other: name(a.catch) });
+    if (st[O_WINDOW] !== a.catch || phase !== P_TURN) return explainNoCatch(g, sim, a.catch);
     sim.apply(catchCode(seat));
     return null;
   }
@@ -482,7 +482,7 @@ function applyPlay(g: Game, sim: Sim, a: Extract<Action, { play: readonly CardNa
     const isLast = i === cards.length - 1;
     const code = playCode(cards[i], isLast && a.suit ? SUITS.indexOf(a.suit) : -1, isLast && a.call === true, !isLast);
     const n = sim.generate(codes);
-    if (!contains(codes, n, code)) return explainNoPlay(g, sim, seat, cards[i], i, cards.length);
+    if (!contains(codes, n, code)) return explainNoPlay(g, sim, seat, cards, i);
     sim.apply(code);
   }
   // Checked after legality so that an illegal card is reported as such first.
@@ -490,25 +490,31 @@ function applyPlay(g: Game, sim: Sim, a: Extract<Action, { play: readonly CardNa
   return null;
 }
 
-function explainNoPlay(g: Game, sim: Sim, seat: Seat, card: number, index: number, total: number): GameError {
+function explainNoPlay(g: Game, sim: Sim, seat: Seat, cards: readonly number[], index: number): GameError {
   const st = sim.st;
   const r = g.rules;
   const player = g.players[seat];
+  const card = cards[index];
+  const total = cards.length;
+  const firstTurn = r.noTwistFirstTurn !== 'off' && (st[O_FIRST_TURN] & (1 << seat)) !== 0;
+  // S-V6 holds for a whole group: on a first turn no card of it may leave the suit or be an eight.
+  const twists = (c: number): boolean => rankOf(c) === EIGHT || suitOf(c) !== st[O_ACTIVE];
+  if (firstTurn && cards.slice(index).some(twists)) return gameError('S-V6', 'firstTurnNoTwist', { player, active: st[O_ACTIVE] });
   if (index > 0) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card, count: r.multiSameSuit ? 1 : 0 });
-  if (st[O_PENDING] > 0) return gameError('S-V8', 'pendingTwos', { player, count: st[O_PENDING] });
+  if (st[O_PENDING] > 0) {
+    return gameError('S-V8', 'pendingTwos', { player, count: st[O_PENDING] });
+  }
   const drawn = st[O_DRAWN];
   if (st[O_DRAWS] > 0 && st[O_VOLUNTARY] && card !== drawn) return gameError('S14', 'voluntaryDrawOnly', { player });
   if (st[O_DRAWS] > 0 && r.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn) && card !== drawn) {
     return gameError('S13', 'mustPlayDrawn', { player, card: drawn });
   }
-  if (r.noTwistFirstTurn !== 'off' && st[O_FIRST_TURN] & (1 << seat) && (rankOf(card) === EIGHT || suitOf(card) !== st[O_ACTIVE])) {
-    return gameError('S-V6', 'firstTurnNoTwist', { player, active: st[O_ACTIVE] });
-  }
   if (rankOf(card) === EIGHT) {
     if (r.noEightOnEight && rankOf(st[O_TOP]) === EIGHT) return gameError('S-V11', 'noEightOnEight', {});
     if (r.noWinOnEight && st[O_HAND_COUNT + seat] === total) return gameError('S-V12', 'noWinOnEight', { player });
   }
-  if (total > 1) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card, count: r.multiSameSuit ? 1 : 0 });
+  // A group's first card that would be legal alone fails for its companions; one that fits nothing fails S8.
+  if (total > 1 && sim.canPlay(seat, card)) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card, count: r.multiSameSuit ? 1 : 0 });
   return gameError('S8', 'mustMatch', { player, card, top: st[O_TOP], active: st[O_ACTIVE] });
 }
 
@@ -530,7 +536,26 @@ function explainNoPass(g: Game, sim: Sim, seat: Seat): GameError {
   if (st[O_PENDING] > 0) return gameError('S-V8', 'pendingTwos', { player, count: st[O_PENDING] });
   const drawn = st[O_DRAWN];
   if (st[O_DRAWS] > 0 && g.rules.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn)) return gameError('S13', 'mustPlayDrawn', { player, card: drawn });
+  // Nothing fits: the sentence says draw (how many more, unless the draws are unlimited).
+  if (!sim.hasLegalPlay(seat)) return gameError('S14', 'drawFirst', { player, count: g.rules.maxDraws === 0 ? 0 : g.rules.maxDraws - st[O_DRAWS] });
   return gameError('S14', 'passNotAllowed', { player });
+}
+
+/** S20: which condition of a catch failed — the target called, has not one card, or the chance is gone. */
+function explainNoCatch(g: Game, sim: Sim, target: Seat): GameError {
+  const other = g.players[target];
+  const count = sim.st[O_HAND_COUNT + target];
+  if (count !== 1) return gameError('S20', 'catchNotOneCard', { other, count });
+  const actions = g.rounds[g.rounds.length - 1]?.actions ?? [];
+  let called = false;
+  for (let i = actions.length - 1; i >= 0; i--) {
+    const a = actions[i];
+    if (a.seat !== target) continue;
+    if ('call' in a && a.call === true) called = true;
+    if ('play' in a) break;
+  }
+  if (called) return gameError('S20', 'catchCalled', { other });
+  return gameError('S20', 'catchTooLate', { other });
 }
 
 // ---- results ------------------------------------------------------------------

@@ -85,12 +85,21 @@ export const ERRORS = {
   cannotDraw: (p, l) => bi(l, 'There is no card to draw: the stock is empty and the discard pile holds only its top card.', 'Det er ingen kort å trekke: trekkbunken er tom og kastebunken har bare toppkortet.'),
   /** S14: passing before the draws are done. */
   passNotAllowed: (p, l) => bi(l, `${p.player} may not pass yet: play a card or draw.`, `${p.player} kan ikke si pass ennå: legg et kort eller trekk.`),
+  /** S14: passing with nothing that fits and draws left: draw (count: draws left, 0 = no limit). */
+  drawFirst: (p, l) =>
+    p.count > 0
+      ? bi(l, `${p.player} may not pass yet: nothing fits, so draw (up to ${p.count} more).`, `${p.player} kan ikke si pass ennå: ingenting passer, så trekk (opptil ${p.count} til).`)
+      : bi(l, `${p.player} may not pass: nothing fits, so draw until a card does.`, `${p.player} kan ikke si pass: ingenting passer, så trekk til et kort passer.`),
   /** S-V8: a stacked draw-two must be answered. */
   pendingTwos: (p, l) => bi(l, `${p.player} must answer the draw-two with a 2 or draw ${p.count} cards.`, `${p.player} må svare med en toer eller trekke ${p.count} kort.`),
   /** S18: a call when the player does not have one card left after a play. */
   noCallNeeded: (p, l) => bi(l, `${p.player} can only call right after a play that leaves one card.`, `${p.player} kan bare rope rett etter å ha lagt seg ned på ett kort.`),
-  /** S20: nobody to catch. */
-  nothingToCatch: (p, l) => bi(l, `${p.other} cannot be caught: ${p.other} called, has not one card, or the next player has already acted.`, `${p.other} kan ikke tas: ${p.other} ropte, har ikke ett kort, eller nestemann har alt spilt.`),
+  /** S20: the target made the call. */
+  catchCalled: (p, l) => bi(l, `${p.other} cannot be caught: ${p.other} made the call.`, `${p.other} kan ikke tas: ${p.other} sa fra.`),
+  /** S20: the target has not exactly one card. */
+  catchNotOneCard: (p, l) => bi(l, `${p.other} cannot be caught: ${p.other} has ${p.count} card${p.count === 1 ? '' : 's'}, not one.`, `${p.other} kan ikke tas: ${p.other} har ${p.count} kort, ikke ett.`),
+  /** S20: the next player has acted since: the chance is gone. */
+  catchTooLate: (p, l) => bi(l, `Too late to catch ${p.other}: the next player has already acted.`, `For sent å ta ${p.other}: nestemann har allerede gjort sitt.`),
   /** S19: no penalty in this game. */
   noCatchInGame: (p, l) => bi(l, 'Forgetting the call costs nothing in this game: there is nothing to catch.', 'Et glemt rop koster ingenting i dette spillet: det er ingen å ta.'),
   /** S20: catching oneself. */

@@ -205,8 +205,11 @@ export function resolveRules(game: unknown, overrides: unknown, players: number)
   return ok(rules);
 }
 
-/** S-V14: Vri åtter shuffles two decks at 5–6 players; Olsen needs them asked for. */
-export const defaultDecks = (game: SheddingPreset, players: number): 1 | 2 => (game !== 'olsen' && players > 4 ? 2 : 1);
+/**
+ * S-V14: Vri åtter (004) shuffles two decks at 5–6 players; Olsen needs them
+ * asked for; vri-atter-002 is one 52-card deck at every count (§1.9).
+ */
+export const defaultDecks = (game: SheddingPreset, players: number): 1 | 2 => (game === 'vri-atter' && players > 4 ? 2 : 1);
 
 /** S3: the hand size for this player count. */
 export const handSizeFor = (rules: RuleSet, players: number): number =>

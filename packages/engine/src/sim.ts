@@ -300,7 +300,9 @@ export class Sim extends StateBuffer {
     if (st[O_GROUP] !== 0) return this.genGroup(out, seat, 0);
     if (st[O_PENDING] > 0) {
       let n = 0;
-      for (let s = 0; s < 4; s++) if (st[O_HANDS + seat * 8 + s] & 1) n = this.genPlaysOf(out, n, seat, (s << 4) | TWO, 1);
+      // S-V8 answered with a 2; on a first turn under S-V6 only a 2 of the suit in play (S-V6 wins).
+      const first = this.restricted(seat);
+      for (let s = 0; s < 4; s++) if (st[O_HANDS + seat * 8 + s] & 1 && (!first || s === st[O_ACTIVE])) n = this.genPlaysOf(out, n, seat, (s << 4) | TWO, 1);
       out[n++] = A_DRAW;
       return n;
     }

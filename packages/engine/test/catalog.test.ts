@@ -51,6 +51,12 @@ describe('the game table', () => {
       expect(o.default, o.name).toEqual(actual);
     }
     expect(gameInfo('vri-atter', 5).options.find((o) => o.name === 'decks')!.default).toBe(2);
+    // §1.9: vri-atter-002 is one 52-card deck at every player count.
+    for (let n = 2; n <= 6; n++) {
+      expect(gameInfo('vri-atter-002', n).options.find((o) => o.name === 'decks')!.default).toBe(1);
+      const r = resolveRules('vri-atter-002', {}, n);
+      expect(r.ok && r.value.decks).toBe(1);
+    }
     const dk = createHeartsGame({ players: ['a', 'b', 'c', 'd'], rules: {} });
     if (!dk.ok) throw new Error(dk.error.message);
     for (const o of gameInfo('olsen-dk').options) expect(o.default, o.name).toEqual((dk.value.rules as unknown as Record<string, unknown>)[o.name]);

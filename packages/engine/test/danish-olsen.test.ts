@@ -145,6 +145,37 @@ describe('Danish Olsen rules', () => {
     expect(heartsViewFor(g, 0).lastTrick).toEqual({ leader: 0, cards: ['2c', '8c', 'Jc', 'Ac'], seats: [0, 1, 2, 3], winner: 3 });
   });
 
+  it('H6: a heart led from a hand of only hearts does not break hearts; the next leader with another suit still may not lead one', () => {
+    let g = unwrap(
+      createHeartsGame({
+        players: NAMES.slice(0, 4),
+        dealer: 3,
+        deal: {
+          hands: [
+            ['2c', '3c', '4c', '5c', '6c', '7c', '8c', '9c', 'Tc', 'Jc', 'Qc', 'Kc', 'Kd'],
+            ['2d', '3d', '4d', '5d', '6d', '7d', '8d', '9d', 'Td', 'Jd', 'Qd', 'Kh', 'Ah'],
+            ['Ac', 'As', '2h', '3h', '4h', '5h', '6h', '7h', '8h', '9h', 'Th', 'Jh', 'Qh'],
+            ['2s', '3s', '4s', '5s', '6s', '7s', '8s', '9s', 'Ts', 'Js', 'Qs', 'Ks', 'Ad'],
+          ] as never,
+        },
+      }),
+    );
+    g = play(g, '2c', '2d', 'Ac', '2s'); // Carl takes the first trick
+    g = play(g, 'As', '3s', '3c', '3d'); // and the second: now he holds only hearts
+    expect(heartsLegalActions(g).every((a) => 'play' in a && a.play[0].endsWith('h'))).toBe(true);
+    g = play(g, '2h'); // a forced heart lead
+    expect(heartsViewFor(g, 0).heartsBroken).toBe(false);
+    g = play(g, '4s', '4c', 'Ah'); // Bo must follow and takes it with Ah: still hearts on a heart lead
+    expect(heartsViewFor(g, 0).heartsBroken).toBe(false);
+    expect(heartsToMove(g)).toBe(1);
+    expect(ruleOf(g, { seat: 1, play: ['Kh'] })).toBe('H6');
+    // A heart discarded on a trick led in another suit breaks them.
+    g = play(g, '4d');
+    expect(heartsViewFor(g, 0).heartsBroken).toBe(false);
+    g = play(g, '3h');
+    expect(heartsViewFor(g, 0).heartsBroken).toBe(true);
+  });
+
   it('H6: hearts may not be led until broken, unless the hand holds only hearts', () => {
     let g = play(mixed(), '2c', '8c', 'Jc', 'Ac'); // Dorte leads
     expect(ruleOf(g, { seat: 3, play: ['Ah'] })).toBe('H6');

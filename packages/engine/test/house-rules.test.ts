@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, legalActions, outcome, resolveRules, toMove, viewFor, type Game } from '../src/index.js';
-import { act, dealOf, listed, ruleOf, table, unwrap } from './helpers.js';
+import { act, dealOf, listed, ruleOf, table, tryAct, unwrap } from './helpers.js';
 
 
 /** Four players; Siri (seat 0) starts on 9h holding a 2, a queen and an ace of hearts. */
@@ -106,6 +106,41 @@ describe('1.8 house rules', () => {
     expect(listed(everyone)).toEqual(['3h', 'draw']);
     const free = act(four({ noTwistFirstTurn: 'starter' }, ['9s', '8d', 'Kh', '2c', 'Ts'], ['Kc', '3h', '4c', '5d', '6d']), 'Kh');
     expect(listed(free)).toEqual(['3h', 'Kc', 'draw']);
+  });
+
+  it('S-V6: a same-rank group that ends in another suit on a first turn is refused as S-V6, with a true sentence', () => {
+    const g = four({ noTwistFirstTurn: 'starter', multiSameRank: true }, ['9s', '3h', 'Kh', 'Ks', 'Ts'], ['9c', '3c', '4c', '5d', '6d']);
+    const r = tryAct(g, 'Kh+Ks');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.rule).toBe('S-V6');
+    expect(r.error.message).toMatch(/No twist on the first turn/);
+    expect(r.error.message).not.toMatch(/share one rank/);
+    // After the first turn the same group is fine.
+    const later = four({ noTwistFirstTurn: 'off', multiSameRank: true }, ['9s', '3h', 'Kh', 'Ks', 'Ts'], ['9c', '3c', '4c', '5d', '6d']);
+    expect(tryAct(later, 'Kh+Ks').ok).toBe(true);
+  });
+
+  it('S8 S-V4: a group whose first card fits neither suit nor rank is refused for that card (S8), not for the group', () => {
+    const g = four({ multiSameRank: true }, ['Ks', 'Kc', '2h', '5c', '6c']);
+    const r = tryAct(g, 'Ks+Kc');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.rule).toBe('S8');
+    expect(r.error.message).toMatch(/cannot play Ks: it must be a heart \(the suit in play\), a nine \(the rank on top\) or an eight/);
+    // A first card that fits with a companion that does not is the group's fault (S-V4).
+    const mixed = tryAct(four({ multiSameRank: true }, ['9s', 'Kc', '2h', '5c', '6c']), '2h+5c');
+    expect(mixed.ok || mixed.error.rule).toBe('S-V4');
+  });
+
+  it('S-V6 wins over S-V8: on a first turn under no-twist a stacked 2 of another suit is refused', () => {
+    const rules = { specialCards: true, stackTwos: true, noTwistFirstTurn: 'everyone' };
+    const g = act(four(rules, undefined, ['2c', '3h', '5d', '6d', '7d']), '2h');
+    expect(viewFor(g, 1).pendingDraw).toBe(2);
+    expect(listed(g)).toEqual(['draw']);
+    const r = tryAct(g, '2c');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect([r.error.rule, r.error.code]).toEqual(['S-V6', 'firstTurnNoTwist']);
   });
 
   it('S-V7: a 2 makes the next player draw two and lose the turn; a queen skips; an ace reverses', () => {

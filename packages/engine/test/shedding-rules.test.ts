@@ -212,6 +212,14 @@ describe('1.5 drawing', () => {
     expect(ruleOf(g, 'pass')).toBe('S14');
   });
 
+  it('S14: with nothing that fits the refusal of a pass says "draw" (how many more; with unlimited draws, until one fits)', () => {
+    const limited = tryAct(act(stuck({ stockTop: ['4c', '6c', '7c'] }), 'draw'), 'pass');
+    expect(limited.ok || [limited.error.code, limited.error.message]).toEqual(['drawFirst', 'Ola may not pass yet: nothing fits, so draw (up to 2 more).']);
+    const unlimited = tryAct(stuck({ stockTop: ['4c', '6c', '7c'], rules: { maxDraws: 'unlimited' } }), 'pass');
+    expect(unlimited.ok || [unlimited.error.code, unlimited.error.message]).toEqual(['drawFirst', 'Ola may not pass: nothing fits, so draw until a card does.']);
+    expect(unlimited.ok || unlimited.error.message).not.toMatch(/play a card/);
+  });
+
   it('S14: a voluntary draw is one card; if it does not fit the turn ends with a pass', () => {
     const g = act(basic({ stockTop: ['2d'] }), 'draw');
     expect(listed(g)).toEqual(['pass']);
@@ -307,6 +315,18 @@ describe('1.7 last card, end, ranking, scoring', () => {
     // A player who called cannot be caught, and nobody catches themselves.
     expect(ruleOf(toOne(vri(), true), '1:catch:0')).toBe('S20');
     expect(ruleOf(forgot, '0:catch:0')).toBe('S20');
+  });
+
+  it('S20: a refused catch says which condition failed: the call was made, not one card, or too late', () => {
+    const vri = (): Game => duel('vri-atter', { twoPlayerHandSize: null });
+    const refusal = (g: Game, move: string): [string | null, string] => {
+      const r = tryAct(g, move);
+      if (r.ok) throw new Error(`${move} was accepted`);
+      return [r.error.code, r.error.message];
+    };
+    expect(refusal(toOne(vri(), true), '1:catch:0')).toEqual(['catchCalled', 'Siri cannot be caught: Siri made the call.']);
+    expect(refusal(act(toOne(vri(), false), 'draw'), '1:catch:0')).toEqual(['catchTooLate', 'Too late to catch Siri: the next player has already acted.']);
+    expect(refusal(vri(), '1:catch:0')).toEqual(['catchNotOneCard', 'Siri cannot be caught: Siri has 5 cards, not one.']);
   });
 
   it('S21: the round ends the moment a player lays the last card; a last 2 has no effect', () => {

@@ -7,6 +7,8 @@
  * that it makes exactly the generic loop's choices.
  */
 import { QUEEN } from '../card.js';
+
+const HEARTS_SUIT = 2;
 import { pickHalf } from '../rng.js';
 import { H_BROKEN, H_FIRST_CARD, H_LAST_TRICK, H_LAST_WINNER, H_LEADER, H_LED, H_PER_HAND, H_PHASE, H_SEATS, H_TO_MOVE, H_TRICK_LEN, H_TRICKS, HP_PASS, HP_PLAY, type HeartsSim, SEAT_SIZE, S_COUNT, S_HEARTS, S_JD, S_QS } from './sim.js';
 
@@ -166,7 +168,8 @@ export function heartsRollout(sim: HeartsSim, policy: Int32Array): number {
     st[wb + S_HEARTS] += tally & 0xff;
     st[wb + S_QS] |= (tally >> 8) & 1;
     st[wb + S_JD] |= tally >> 16;
-    if ((tally & 0xff) !== 0) broken = 1; // H6: a heart in the trick (a forced heart lead too) breaks hearts
+    // H6: a heart discarded on a trick led in another suit breaks hearts; a (forced) heart lead does not.
+    if ((tally & 0xff) !== 0 && led !== HEARTS_SUIT) broken = 1;
     if (recordTrick) {
       st[H_LAST_TRICK + 5] = seat; // the trick's leader (the seat after the last player is the leader again)
       st[H_LED] = led;

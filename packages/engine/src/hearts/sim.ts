@@ -453,7 +453,8 @@ export class HeartsSim extends StateBuffer {
     st[H_TRICK_SEAT + pos] = seat;
     const suit = card >> 4;
     if (pos === 0) st[H_LED] = suit;
-    if (suit === HEARTS) st[H_BROKEN] = 1; // H6: a heart on another suit (or a forced heart lead) breaks hearts
+    // H6: a heart discarded on a trick led in another suit breaks hearts; a (forced) heart lead does not.
+    if (suit === HEARTS && st[H_LED] !== HEARTS) st[H_BROKEN] = 1;
     if (pos + 1 < this.activeCount()) {
       st[H_TO_MOVE] = this.nextActive(seat);
       return;
