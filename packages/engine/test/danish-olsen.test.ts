@@ -310,7 +310,7 @@ describe('Danish Olsen properties', () => {
           }
           for (let s = 0; s < n; s++) {
             const v = heartsViewFor(g, s);
-            const mine = new Set([...(v.hand ?? []), ...(v.passed ?? []), ...(v.received ?? []), ...v.trick.cards, ...(v.lastTrick?.cards ?? [])]);
+            const mine = new Set<string>([...(v.hand ?? []), ...(v.passed ?? []), ...(v.received ?? []), ...v.trick.cards, ...(v.lastTrick?.cards ?? [])]);
             for (const a of v.log) if ('play' in a) mine.add(a.play[0]);
             for (const card of JSON.stringify({ ...v, rules: null }).match(/\b[2-9TJQKA][cdhs]\b/g) ?? []) expect(mine.has(card)).toBe(true);
           }

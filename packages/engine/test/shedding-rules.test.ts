@@ -28,7 +28,7 @@ describe('1.1 deck and players', () => {
     const v = viewFor(g.value, 0);
     expect(v.handCounts.reduce((a, b) => a + b, 0) + v.stockCount + v.discardCount).toBe(52);
     const bad = dealOf([['2c', '3c', '4c', '5c', '6c'], ['7c', '9c', 'Tc', 'Jc', 'Qc']], 'Kc');
-    const broken = { ...bad, stock: (bad as { stock: string[] }).stock.slice(1) } as typeof bad;
+    const broken = { ...bad, stock: (bad as Extract<typeof bad, { stock: unknown }>).stock.slice(1) } as typeof bad;
     const r = createGame({ players: ['A', 'B'], deal: broken });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.rule).toBe('S1');

@@ -5,12 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { replayRecord, toMove, verifyRecord, viewFor, type Game } from '../src/index.js';
+import { isHeartsGame, replayRecord, toMove, verifyRecord, viewFor, type Game } from '../src/index.js';
 
 const load = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const replay = (name: string): Game => {
   const r = replayRecord(load(name));
   if (!r.ok) throw new Error(`${r.error.rule} ${r.error.message}`);
+  if (isHeartsGame(r.value)) throw new Error(`${name} is not a shedding game`);
   return r.value;
 };
 
