@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   resolve: {
     alias: {
+      '@olsen/engine/sim': fileURLToPath(new URL('./packages/engine/src/sim-tier.ts', import.meta.url)),
       '@olsen/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
       '@olsen/bots': fileURLToPath(new URL('./packages/bots/src/index.ts', import.meta.url)),
       '@olsen/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),

@@ -18,6 +18,7 @@ export default defineConfig({
   resolve: {
     // The workspace packages from source: one build, tree-shaken together.
     alias: {
+      '@olsen/engine/sim': src('../engine/src/sim-tier.ts'),
       '@olsen/engine': src('../engine/src/index.ts'),
       '@olsen/bots': src('../bots/src/index.ts'),
       '@olsen/protocol': src('../protocol/src/index.ts'),

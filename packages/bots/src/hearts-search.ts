@@ -11,10 +11,8 @@
  * knows shapes the deal: the cards it passed are in the receiver's hand until
  * played, and a seat that did not follow a led suit holds none of it.
  */
-import {
-  A_PLAY, H_ACTIVE, H_LED, H_TIEBREAK, H_TRICK, H_TRICK_LEN, HP_PLAY, HeartsSim, QUEEN, parseCard, pick,
-  type HeartsRules, type HeartsView,
-} from '@olsen/engine';
+import { QUEEN, parseCard, pick, type HeartsRules, type HeartsView } from '@olsen/engine';
+import { A_PLAY, HP_PLAY, HeartsSim } from '@olsen/engine/sim';
 import { search, type Problem, type SearchLimits, type SearchResult } from './search.js';
 
 const HEARTS = 2;
@@ -122,10 +120,7 @@ export function heartsDeterminize(k: HeartsKnowledge, sim: HeartsSim, rng: Int32
   // Each hand as the play began: what is held now and what was played since.
   for (const p of k.plays) hands[p.seat].push(p.card);
   sim.newGame();
-  let mask = 0;
-  for (let s = 0; s < k.players; s++) if (k.active[s]) mask |= 1 << s;
-  sim.st[H_ACTIVE] = mask;
-  sim.st[H_TIEBREAK] = k.tieBreak ? 1 : 0;
+  sim.seatHand(k.active, k.tieBreak);
   sim.dealExplicit(k.dealer, hands);
   for (const p of k.plays) sim.apply(A_PLAY | (p.card << 3));
   return sim;
@@ -146,8 +141,7 @@ const cardOf = (code: number): number => (code >> 3) & 63;
 export function heartsPolicy(sim: HeartsSim, codes: Int32Array, n: number, rng: Int32Array): number {
   if (n === 1) return codes[0];
   if (pick(rng, 0, 8) === 0) return codes[pick(rng, 0, n)];
-  const st = sim.st;
-  const len = st[H_TRICK_LEN];
+  const len = sim.trickLength;
   if (len === 0) {
     // Lead the lowest card (ties: a random one of them).
     let best = -1;
@@ -163,11 +157,11 @@ export function heartsPolicy(sim: HeartsSim, codes: Int32Array, n: number, rng: 
     }
     return best;
   }
-  const led = st[H_LED];
+  const led = sim.ledSuit;
   if (cardOf(codes[0]) >> 4 === led) {
     let high = -1;
     for (let i = 0; i < len; i++) {
-      const c = st[H_TRICK + i];
+      const c = sim.trickCard(i);
       if (c >> 4 === led && (c & 15) > high) high = c & 15;
     }
     // Codes come low to high within the suit.

@@ -7,7 +7,8 @@
  * The seat never sees more than its `PlayerView`: the tree is built from
  * sampled worlds, not from the real one.
  */
-import { P_GAME_OVER, P_ROUND_OVER, type PlayerView, type Sim } from '@olsen/engine';
+import { type PlayerView } from '@olsen/engine';
+import { P_GAME_OVER, P_ROUND_OVER, type Sim } from '@olsen/engine/sim';
 import { Determinizer, toAction } from './pimc.js';
 import { search, type Problem, type SearchLimits } from './search.js';
 import { medium } from './medium.js';

@@ -8,11 +8,8 @@
  * with the best mean result for the seat. It never reads the real state:
  * everything it simulates is built from `PlayerView`.
  */
-import {
-  A_CALL, A_DRAW, A_PASS, A_PLAY, DECK, F_CALL, F_MORE, O_ACTIVE, O_ACTIVE_PLAYERS, O_DEALER, O_DIR, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_GROUP,
-  O_LAZY, O_OUT, O_PASS_STREAK, O_PENDING, O_PHASE, O_PLACE, O_RNG, O_RNG_OK, O_ROUND, O_TOP, O_TOTAL, O_TO_MOVE, O_UPCARD, O_VOLUNTARY,
-  O_WINDOW, O_WINNER, P_GAME_OVER, P_ROUND_OVER, P_TURN, SUITS, Sim, makeCard, nextU32, parseCard, type Action, type PlayerView,
-} from '@olsen/engine';
+import { SUITS, makeCard, parseCard, type Action, type PlayerView } from '@olsen/engine';
+import { A_CALL, A_DRAW, A_PASS, A_PLAY, F_CALL, F_MORE, P_GAME_OVER, P_ROUND_OVER, Sim, loadView, pileOf, unseenOf } from '@olsen/engine/sim';
 import { Belief, readableRules, shuffle, type Reading } from './belief.js';
 import { greedy as greedyView, type Choice } from './shedding.js';
 import { policyOf } from './sim-policies.js';
@@ -48,29 +45,20 @@ export class Determinizer {
     infer: boolean,
     rng?: Int32Array,
   ) {
-    const n = view.players.length;
     this.me = view.seat ?? 0;
     this.myHand = (view.hand ?? []).map(parseCard);
-    // The laid cards in order: the upcard, then every play of the round; the pile is their tail.
-    const laid: number[] = [parseCard(view.upcard)];
-    for (const a of view.log) if ('play' in a) for (const c of a.play) laid.push(parseCard(c));
-    this.discard = laid.slice(laid.length - view.discardCount);
-    const unseen = new Map<number, number>();
-    for (let d = 0; d < view.rules.decks; d++) for (const c of DECK) unseen.set(c, (unseen.get(c) ?? 0) + 1);
-    const take = (c: number): void => void unseen.set(c, (unseen.get(c) ?? 0) - 1);
-    for (const c of view.hand ?? []) take(parseCard(c));
-    for (const c of this.discard) take(c);
-    for (const [c, k] of unseen) for (let i = 0; i < k; i++) this.pool.push(c);
+    this.discard = pileOf(view);
+    this.pool.push(...unseenOf(view));
     if (infer && rng && readableRules(view)) {
       const belief = new Belief(view, this.pool, rng);
       if (belief.constrained) this.belief = belief;
     }
     // Steps of the chain between samples: about two moves per hidden card held.
     this.steps = 8 + 2 * (this.pool.length - view.stockCount);
-    this.sim = new Sim(view.rules, n, 2);
-    // Everything but the cards is the same in every sample: set it once, copy it in per sample.
+    this.sim = new Sim(view.rules, view.players.length, 2);
+    // Everything but the cards is the same in every sample: set it once (the engine reads the view), copy it in per sample.
     this.deal(this.pool.slice());
-    finishDeterminization(view, this.sim, laid, new Int32Array(6));
+    loadView(this.sim, view);
     this.template = this.sim.st.slice();
   }
 
@@ -108,8 +96,7 @@ export class Determinizer {
       shuffle(stock, rng);
       this.sim.setCards(hands, this.discard, stock);
     }
-    const st = this.sim.st;
-    for (let i = 0; i < 4; i++) st[O_RNG + i] = nextU32(rng, 0) | 0;
+    this.sim.reseed(rng);
     return this.sim;
   }
 
@@ -132,50 +119,6 @@ export class Determinizer {
 /** One determinization of `view` (a fresh `Sim`; for many, keep a `Determinizer`). */
 export function determinize(view: PlayerView, rng: Int32Array, infer = false): Sim {
   return new Determinizer(view, infer, rng).sample(rng);
-}
-
-/** The public state of the round, from the view, around the dealt cards. */
-function finishDeterminization(view: PlayerView, sim: Sim, laid: readonly number[], rng: Int32Array): void {
-  const st = sim.st;
-  const n = view.players.length;
-  const me = view.seat ?? 0;
-  st[O_PHASE] = view.phase === 'nameSuit' ? 1 : P_TURN;
-  st[O_TO_MOVE] = view.toMove ?? me;
-  st[O_DIR] = view.direction === 'clockwise' ? 1 : n - 1;
-  st[O_DEALER] = view.dealer;
-  st[O_TOP] = parseCard(view.top);
-  st[O_UPCARD] = laid[0];
-  st[O_ACTIVE] = SUITS.indexOf(view.activeSuit);
-  st[O_DRAWS] = 0;
-  st[O_VOLUNTARY] = 0;
-  st[O_DRAWN] = -1;
-  st[O_PASS_STREAK] = 0;
-  st[O_PENDING] = view.pendingDraw;
-  st[O_WINDOW] = view.catchable ?? -1;
-  st[O_GROUP] = 0;
-  st[O_ROUND] = view.round;
-  let out = 0;
-  let winner = -1;
-  for (let s = 0; s < n; s++) {
-    st[O_PLACE + s] = view.places[s];
-    if (view.places[s] > 0) out++;
-    if (view.places[s] === 1) winner = s;
-    st[O_TOTAL + s] = view.totals?.[s] ?? 0;
-  }
-  st[O_OUT] = out;
-  st[O_ACTIVE_PLAYERS] = n - out;
-  st[O_WINNER] = winner;
-  // S-V6: seats that have not acted yet this round still owe their first turn.
-  let first = 0;
-  if (view.rules.noTwistFirstTurn !== 'off') {
-    const acted = new Set(view.log.filter((a) => !('catch' in a) && !('call' in a && !('play' in a))).map((a) => a.seat));
-    for (let s = 0; s < n; s++) if (!acted.has(s)) first |= 1 << s;
-    if (view.rules.noTwistFirstTurn === 'starter') first &= 1 << ((view.dealer + 1) % n);
-  }
-  st[O_FIRST_TURN] = first;
-  st[O_RNG_OK] = 1;
-  st[O_LAZY] = 1;
-  for (let i = 0; i < 4; i++) st[O_RNG + i] = nextU32(rng, 0) | 0;
 }
 
 /** The seat's result at the end of the round: higher is better. */

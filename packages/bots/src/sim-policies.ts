@@ -6,7 +6,8 @@
  * yardstick minding points, for the search's rollouts in points games. All
  * work on simulator codes.
  */
-import { A_DRAW, A_PASS, A_PLAY, EIGHT, F_MORE, Sim, cardOfAction, cardPoints, pick, rankOf, suitOf, suitOfAction } from '@olsen/engine';
+import { EIGHT, cardPoints, pick, rankOf, suitOf } from '@olsen/engine';
+import { A_DRAW, A_PASS, A_PLAY, F_MORE, Sim, cardOfAction, suitOfAction } from '@olsen/engine/sim';
 
 export type PolicyName = 'random' | 'greedy';
 export const POLICIES: readonly PolicyName[] = ['random', 'greedy'];

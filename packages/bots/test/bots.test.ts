@@ -4,15 +4,42 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
-  cardOfAction, handOf, makeCard, parseCard, resolveRules, seedFromString, toMove, viewFor,
-} from '@olsen/engine';
+import { apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome, handOf, makeCard, parseCard, resolveRules, seedFromString, toMove, viewFor } from '@olsen/engine';
+import { cardOfAction } from '@olsen/engine/sim';
 import { LEVELS, chooseHearts, chooseShedding, greedy, hint, knownVoids, medium } from '../src/index.js';
+import { Determinizer, toAction } from '../src/pimc.js';
 import { act, table, unwrap } from '../../engine/test/helpers.js';
 
 
 describe('shedding bots', () => {
+  it('S14 S13: after the third draw in vri-atter-002 (the drawn card may be kept) the search sees the pass the view offers, and hard passes where it pays', () => {
+    let decisions = 0;
+    let passes = 0;
+    for (let gi = 0; gi < 12 && passes === 0; gi++) {
+      let g = unwrap(createGame({ game: 'vri-atter-002', players: ['a', 'b', 'c'], seed: `p${gi}` }));
+      const rng = new Int32Array(6);
+      seedFromString(rng, 0, `r${gi}`);
+      for (let step = 0; step < 400 && toMove(g) !== null; step++) {
+        const v = viewFor(g, toMove(g)!);
+        let a = chooseShedding('greedy', v, rng).action;
+        if (v.drawsThisTurn === 3 && v.legal.some((x) => 'pass' in x) && v.legal.length > 1) {
+          decisions++;
+          // Every world the search deals offers the view's whole moves (groups go card by card), the pass included.
+          const sim = new Determinizer(v, true, rng).sample(rng);
+          const codes = new Int32Array(256);
+          const offered = Array.from(codes.subarray(0, sim.generate(codes)), (c) => toAction(v, c)).filter((x) => x !== undefined);
+          const single = v.legal.filter((x) => !('play' in x) || x.play.length === 1);
+          expect(offered.map((x) => JSON.stringify(x)).sort()).toEqual(single.map((x) => JSON.stringify(x)).sort());
+          a = chooseShedding('hard', v, rng).action;
+          if ('pass' in a) passes++;
+        }
+        g = unwrap(apply(g, a));
+      }
+    }
+    expect(decisions).toBeGreaterThan(0);
+    expect(passes).toBeGreaterThan(0);
+  }, 60_000);
+
   it('greedy: a non-eight of the suit held most, ties to the first found; never a voluntary draw', () => {
     const g = table({ hands: [['9s', 'Kh', '2c', '8d', '4d'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
     expect(greedy(viewFor(g, 0)).action).toEqual({ seat: 0, play: ['Kh'] });

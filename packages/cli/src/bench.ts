@@ -6,10 +6,8 @@
  * loop as a yardstick; Danish Olsen counts one hand as one game. Prints one
  * JSON line.
  */
-import {
-  HeartsSim, Sim, apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsRollout, heartsToMove, legalActions, pick, resolveHeartsRules,
-  resolveRules, rollout, seedFromString, toMove, type Game,
-} from '@olsen/engine';
+import { apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsToMove, legalActions, pick, resolveHeartsRules, resolveRules, seedFromString, toMove, type Game } from '@olsen/engine';
+import { HeartsSim, Sim, heartsRollout, rollout } from '@olsen/engine/sim';
 import { playBaselineGames } from './baseline.js';
 import { unwrap } from './unwrap.js';
 

@@ -3,7 +3,8 @@
  * seat and reports a JSON summary (wins, places, points, lengths).
  */
 import cliProgress from 'cli-progress';
-import { P_GAME_OVER, P_ROUND_OVER, Sim, resolveRules, seedFromString, type RuleSet } from '@olsen/engine';
+import { resolveRules, seedFromString, type RuleSet } from '@olsen/engine';
+import { P_GAME_OVER, P_ROUND_OVER, Sim } from '@olsen/engine/sim';
 import { policyOf, type PolicyName } from '@olsen/bots';
 
 export interface SimOptions {

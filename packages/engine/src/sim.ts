@@ -84,6 +84,11 @@ export class Sim extends StateBuffer {
     seedFromString(this.st, O_RNG, seed);
     this.st[O_RNG_OK] = 1;
   }
+  /** A new shuffle stream drawn from the caller's generator (`rng` at offset 0): each searched world draws differently. */
+  reseed(rng: Int32Array): void {
+    for (let i = 0; i < 4; i++) this.st[O_RNG + i] = nextU32(rng, 0) | 0;
+    this.st[O_RNG_OK] = 1;
+  }
   newGame(): void {
     const st = this.st;
     for (let i = 0; i < this.players; i++) st[O_TOTAL + i] = 0;

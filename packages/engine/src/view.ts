@@ -6,7 +6,7 @@ import { makeCard } from './card.js';
 import { catchActions, legalActions, load, phaseOf, standingsOfSim, toMove, type Action, type Game, type Phase } from './game.js';
 import type { Standings } from './standings.js';
 import type { RuleSet, SheddingPreset } from './rules.js';
-import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_HAND_COUNT, O_PENDING, O_PLACE, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_WINDOW } from './sim.js';
+import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW } from './sim.js';
 import { SUITS, type CardName, type Seat, type Suit } from './types.js';
 
 /** What one seat (or a spectator, seat null) may know: RULES.md V1. */
@@ -34,6 +34,12 @@ export interface PlayerView {
   readonly drawsThisTurn: number;
   /** The card the viewer drew this turn, if the viewer is to act (own information). */
   readonly drawn: CardName | null;
+  /** The viewer is to act and drew this turn while holding a card that fitted (S14's voluntary draw: own information). */
+  readonly voluntaryDraw: boolean;
+  /** Turns in a row passed without a play or a draw (S17: a full circle blocks the round). */
+  readonly passStreak: number;
+  /** Seats whose first turn, restricted by S-V6, is still to come. */
+  readonly firstTurns: readonly Seat[];
   /** Cards a stacked draw-two makes the player to act take (S-V8). */
   readonly pendingDraw: number;
   /** Seat that forgot the last-card call and may still be caught (S20), or null. */
@@ -80,6 +86,9 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     discardCount: st[O_DISCARD_LEN],
     drawsThisTurn: st[O_DRAWS],
     drawn: own !== null && own === mover && st[O_DRAWN] >= 0 ? makeCard(st[O_DRAWN]) : null,
+    voluntaryDraw: own !== null && own === mover && st[O_DRAWS] > 0 && st[O_VOLUNTARY] === 1,
+    passStreak: st[O_PASS_STREAK],
+    firstTurns: Array.from({ length: n }, (_, s) => s).filter((s) => (st[O_FIRST_TURN] & (1 << s)) !== 0),
     pendingDraw: st[O_PENDING],
     catchable: st[O_WINDOW] >= 0 ? st[O_WINDOW] : null,
     places: Array.from({ length: n }, (_, s) => st[O_PLACE + s]),

@@ -3,7 +3,8 @@
  * Deals are explicit (helpers.dealOf) so every situation is exact.
  */
 import { describe, expect, it } from 'vitest';
-import { Sim, apply, catchActions, createGame, handOf, legalActions, makeRecord, nextRound, outcome, replayRecord, resolveRules, toMove, viewFor, type Game } from '../src/index.js';
+import { apply, catchActions, createGame, handOf, legalActions, makeRecord, nextRound, outcome, replayRecord, resolveRules, toMove, viewFor, type Game } from '../src/index.js';
+import { Sim } from '../src/sim-tier.js';
 import { act, dealOf, listed, ruleOf, table, tryAct, unwrap } from './helpers.js';
 
 

@@ -334,6 +334,31 @@ export class HeartsSim extends StateBuffer {
     return { leader: st[H_LAST_TRICK + 5], cards, seats, winner: st[H_LAST_WINNER] };
   }
 
+  /** Cards in the current trick so far. */
+  get trickLength(): number {
+    return this.st[H_TRICK_LEN];
+  }
+  /** The suit led to the current trick (meaningful once a card is in it). */
+  get ledSuit(): number {
+    return this.st[H_LED];
+  }
+  /** The card at position `i` of the current trick. */
+  trickCard(i: number): number {
+    return this.st[H_TRICK + i];
+  }
+
+  /**
+   * Before `dealExplicit` on a fresh game: which seats the hand is dealt to
+   * (H9's tie-break hand deals the tied seats only) — searches rebuilding a
+   * hand from a view.
+   */
+  seatHand(inHand: readonly boolean[], tieBreak: boolean): void {
+    let mask = 0;
+    for (let s = 0; s < this.players; s++) if (inHand[s]) mask |= 1 << s;
+    this.st[H_ACTIVE] = mask;
+    this.st[H_TIEBREAK] = tieBreak ? 1 : 0;
+  }
+
   /** H9: whether this is the tie-break hand (or the game ended on one). */
   get tieBreak(): boolean {
     return this.st[H_TIEBREAK] === 1;
