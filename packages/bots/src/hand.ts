@@ -1,5 +1,5 @@
 /** Small readings of a hand and of legal actions, shared by the heuristic levels (not exported from the package). */
-import { SUITS, type Action, type PlayerView, type Suit } from '@olsen/engine';
+import { SUITS, widestGroups, type Action, type PlayerView, type Suit } from '@olsen/engine';
 import type { Choice, Reason } from './shedding.js';
 
 export const suitIndex = (s: string): number => SUITS.indexOf(s as Suit);
@@ -17,8 +17,14 @@ export const plays = (legal: readonly Action[]) => legal.filter((a): a is Extrac
 /** The card a play leaves on top (the last of a group decides the suit). */
 export const lastCard = (a: { readonly play: readonly string[] }): string => a.play[a.play.length - 1];
 
-/** The seat's own moves: not catching another player, not a call on its own. */
-export const ownMoves = (view: PlayerView): Action[] => view.legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a)));
+/**
+ * The seat's own moves: not catching another player, not a call on its own;
+ * of its multi-card moves (S-V4, S-V5) the longest for each card on top.
+ */
+export const ownMoves = (view: PlayerView): Action[] => [
+  ...view.legal.filter((a) => !('catch' in a) && !('call' in a && !('play' in a))),
+  ...view.groups.flatMap((o) => widestGroups(o, view.hand?.length ?? 0)),
+];
 
 /** What needs no thought: catching a forgotten call, or the one move left (with why); null when `own` offers a choice. */
 export function obviousChoice(view: PlayerView, own: readonly Action[]): Choice | null {

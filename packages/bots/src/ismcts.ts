@@ -67,7 +67,7 @@ export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget):
   // Catches, calls after the play, naming a turned eight: the heuristics decide those.
   if (me === null || view.toMove !== me || view.phase !== 'turn' || view.legal.some((a) => 'catch' in a)) return fallback;
   const own = view.legal.filter((a) => a.seat === me);
-  if (own.length === 1) return { action: own[0], reason: forcedReason(view, own[0]) };
+  if (own.length === 1 && view.groups.length === 0) return { action: own[0], reason: forcedReason(view, own[0]) };
   const startTotals = view.players.map((_, s) => view.totals?.[s] ?? 0);
   const det = new Determinizer(view, budget.infer ?? true, rng);
   const opponents = budget.opponents ?? 'auto';

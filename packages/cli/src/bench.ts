@@ -6,7 +6,7 @@
  * loop as a yardstick; Danish Olsen counts one hand as one game. Prints one
  * JSON line.
  */
-import { apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsToMove, legalActions, pick, resolveHeartsRules, resolveRules, seedFromString, toMove, type Game } from '@olsen/engine';
+import { DECK, apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsToMove, legalActions, legalGroups, makeCard, pick, resolveHeartsRules, resolveRules, seedFromString, toMove, viewFor, type Deal, type Game } from '@olsen/engine';
 import { HeartsSim, Sim, heartsRollout, rollout } from '@olsen/engine/sim';
 import { playBaselineGames } from './baseline.js';
 import { unwrap } from './unwrap.js';
@@ -112,6 +112,31 @@ export interface BenchOptions {
   repeats: number;
 }
 
+/**
+ * The multi-card case (S-V5): one player holds nine hearts on a heart
+ * (`handSize: 8`, `starterExtraCard`, `multiSameSuit`). Time to list the legal
+ * moves (one-card moves and group options) and to build the seat's view, and
+ * the view's size: medians over `repeats` runs of `iterations` each.
+ */
+export function benchMultiCard(repeats: number, iterations = 2000): Record<string, number> {
+  const hearts = ['2h', '3h', '4h', '5h', '6h', '7h', '9h', 'Th', 'Jh'];
+  const rest = DECK.map(makeCard).filter((c) => !hearts.includes(c) && c !== 'Kh');
+  const deal = { hands: [hearts, rest.slice(0, 8), rest.slice(8, 16)], upcard: 'Kh', stock: rest.slice(16) } as unknown as Deal;
+  const g = unwrap(createGame({ game: 'olsen', players: ['a', 'b', 'c'], rules: { handSize: 8, starterExtraCard: true, multiSameSuit: true }, deal }));
+  const legalUs: number[] = [];
+  const viewUs: number[] = [];
+  let entries = 0;
+  for (let r = 0; r < repeats; r++) {
+    let t0 = performance.now();
+    for (let i = 0; i < iterations; i++) entries = legalActions(g).length + legalGroups(g).length;
+    legalUs.push(((performance.now() - t0) * 1000) / iterations);
+    t0 = performance.now();
+    for (let i = 0; i < iterations; i++) viewFor(g, 0);
+    viewUs.push(((performance.now() - t0) * 1000) / iterations);
+  }
+  return { legalMicros: round(median(legalUs), 2), viewMicros: round(median(viewUs), 2), entries, viewBytes: JSON.stringify(viewFor(g, 0)).length };
+}
+
 /** Runs every tier `repeats` times and reports the run nearest the median, with every run's figure. */
 export function runBench(o: BenchOptions): Record<string, unknown> {
   const dk = o.game === 'olsen-dk';
@@ -156,6 +181,7 @@ export function runBench(o: BenchOptions): Record<string, unknown> {
     api: { ...middle(apis), actionsPerSecRuns: apis.map((x) => x.actionsPerSec) },
   };
   if (!dk) {
+    out.multiCard = benchMultiCard(o.repeats);
     out.baseline = { ...middle(bases), actionsPerSecRuns: bases.map((x) => x.actionsPerSec) };
     out.simOverBaseline = round(simMedian / median(bases.map((x) => x.actionsPerSec)), 2);
   }

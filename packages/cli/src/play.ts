@@ -11,6 +11,7 @@ import {
   catchActions,
   createGame,
   legalActions,
+  legalGroups,
   localizeError,
   nextRound,
   outcome,
@@ -153,6 +154,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     const legal = legalActions(g);
     out(t.yourTurn);
     legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${describe(a)}`));
+    // Several cards at once (S-V4/S-V5): the engine's options; the player types the move, e.g. 9h+9s.
+    for (const o of legalGroups(g)) out(`      ${t.group(pretty(o.first), o.with.map(pretty).join(' '))}`);
     const line = await ask();
     if (line === null) break;
     const text = line.trim();

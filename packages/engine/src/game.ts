@@ -294,44 +294,97 @@ function toAction(seat: Seat, cards: number[], a: number): Action {
 }
 
 /**
- * The legal actions of the player to act. A play that leaves one card is
+ * The legal one-card moves of the player to act (with the suit named for an
+ * eight), draws, passes and suit namings. A play that leaves one card is
  * listed with the call; `includeForgottenCalls` also lists it without
- * (forgetting is legal, and may be caught under S20).
+ * (forgetting is legal, and may be caught under S20). Moves of several cards
+ * (S-V4, S-V5) are too many to list one by one: `legalGroups` describes them.
  */
 export function legalActions(g: Game, options: { includeForgottenCalls?: boolean } = {}): Action[] {
-  const sim = load(g, 16);
+  const sim = load(g);
   const seat = sim.toMove;
   if (sim.phase === P_NAME) return SUITS.map((suit) => ({ seat, suit }));
   if (sim.phase !== P_TURN) return [];
   const out: Action[] = [];
-  const seen = new Set<string>();
-  const walk = (prefix: number[]): void => {
-    const n = sim.generate(codes);
-    const list = Array.from(codes.subarray(0, n));
-    for (const a of list) {
-      const kind = a & 7;
-      if (kind === A_DRAW) out.push({ seat, draw: true });
-      else if (kind === A_PASS) out.push({ seat, pass: true });
-      else if (kind === A_PLAY) {
-        const card = (a >> 3) & 63;
-        if (a & F_MORE) {
-          sim.push();
-          sim.apply(a);
-          walk([...prefix, card]);
-          sim.pop();
-          continue;
-        }
-        const cards = [...prefix, card];
-        // Orders that differ only in the middle cards make the same move: list one.
-        const key = cards.length > 2 ? `${cards[0]}|${cards.slice(1, -1).sort((x, y) => x - y).join(',')}|${card}|${a}` : `${cards.join(',')}|${a}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(toAction(seat, cards, a));
-        if (a & F_CALL && options.includeForgottenCalls) out.push(toAction(seat, cards, a & ~F_CALL));
-      }
+  const n = sim.generate(codes);
+  for (let i = 0; i < n; i++) {
+    const a = codes[i];
+    const kind = a & 7;
+    if (kind === A_DRAW) out.push({ seat, draw: true });
+    else if (kind === A_PASS) out.push({ seat, pass: true });
+    else if (kind === A_PLAY && !(a & F_MORE)) {
+      const cards = [(a >> 3) & 63];
+      out.push(toAction(seat, cards, a));
+      if (a & F_CALL && options.includeForgottenCalls) out.push(toAction(seat, cards, a & ~F_CALL));
     }
-  };
-  walk([]);
+  }
+  return out;
+}
+
+/**
+ * A family of multi-card moves (S-V4 same rank, S-V5 same suit): `first`,
+ * then one or more of `with` in any order (each copy once), all of one kind
+ * (`mode`); the last card lies on top (an eight there names a suit), and a
+ * move that leaves one card may carry the call. `apply` is the judge of one
+ * such move; these describe them all in space linear in the hand.
+ */
+export interface GroupOption {
+  readonly seat: Seat;
+  readonly first: CardName;
+  readonly mode: 'rank' | 'suit';
+  readonly with: readonly CardName[];
+}
+
+/**
+ * The longest moves of a group option: for each card that may lie on top,
+ * the first card, every other companion, then that card (an eight on top
+ * once per suit it may name; the call when one card is left of `handSize`).
+ * What a player who sheds as much as the option allows chooses between.
+ */
+export function widestGroups(o: GroupOption, handSize: number): Action[] {
+  const out: Action[] = [];
+  const left = handSize - 1 - o.with.length;
+  const tops = o.with.filter((c, i) => o.with.indexOf(c) === i);
+  for (const top of tops) {
+    const rest = [...o.with];
+    rest.splice(rest.indexOf(top), 1);
+    const play = [o.first, ...rest, top];
+    const base = { seat: o.seat, play, ...(left === 1 ? { call: true } : {}) };
+    if (rankOf(parseCard(top)) === EIGHT) for (const suit of SUITS) out.push({ ...base, suit });
+    else out.push(base);
+  }
+  return out;
+}
+
+/** The multi-card moves open to the player to act, one entry per first card and kind. */
+export function legalGroups(g: Game): GroupOption[] {
+  if (!g.rules.multiSameRank && !g.rules.multiSameSuit) return [];
+  const sim = load(g, 2);
+  const seat = sim.toMove;
+  if (sim.phase !== P_TURN) return [];
+  const out: GroupOption[] = [];
+  const firsts = Array.from(codes.subarray(0, sim.generate(codes))).filter((a) => (a & 7) === A_PLAY && a & F_MORE);
+  for (const a of firsts) {
+    const first = (a >> 3) & 63;
+    sim.push();
+    sim.apply(a);
+    const n = sim.generate(codes);
+    const byMode: Record<'rank' | 'suit', number[]> = { rank: [], suit: [] };
+    for (let i = 0; i < n; i++) {
+      const c = (codes[i] >> 3) & 63;
+      const list = byMode[rankOf(c) === rankOf(first) ? 'rank' : 'suit'];
+      // A card is listed once per copy in hand (two decks): the codes repeat it per suit named and per call.
+      if (!list.includes(c)) list.push(c);
+    }
+    sim.pop();
+    for (const mode of ['rank', 'suit'] as const) {
+      const list = byMode[mode];
+      if (list.length === 0) continue;
+      const cards: CardName[] = [];
+      for (const c of list) for (let k = sim.copies(seat, c) - (c === first ? 1 : 0); k > 0; k--) cards.push(makeCard(c));
+      if (cards.length > 0) out.push({ seat, first: makeCard(first), mode, with: cards });
+    }
+  }
   return out;
 }
 

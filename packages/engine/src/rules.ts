@@ -229,3 +229,13 @@ export function overridesOf(rules: RuleSet, players: number): Record<string, unk
 }
 
 export const callWordOf = (rules: RuleSet): string => PRESETS[rules.game].callWord;
+
+/** S-V4/S-V5: the most cards one move may lay under `rules` (every copy of a suit, or of a rank). */
+export function maxCardsPerMove(rules: Pick<RuleSet, 'decks' | 'multiSameRank' | 'multiSameSuit'>): number {
+  if (rules.multiSameSuit) return 13 * rules.decks;
+  if (rules.multiSameRank) return 4 * rules.decks;
+  return 1;
+}
+
+/** The most cards one move may lay under any rule set (what a message may carry). */
+export const MAX_CARDS_PER_MOVE = maxCardsPerMove({ decks: 2, multiSameRank: true, multiSameSuit: true });

@@ -3,7 +3,7 @@
  * a game's state leaves the engine for other eyes. Spectators pass `null`.
  */
 import { makeCard } from './card.js';
-import { catchActions, legalActions, load, phaseOf, standingsOfSim, toMove, type Action, type Game, type Phase } from './game.js';
+import { catchActions, legalActions, legalGroups, load, phaseOf, standingsOfSim, toMove, type Action, type Game, type GroupOption, type Phase } from './game.js';
 import type { Standings } from './standings.js';
 import type { RuleSet, SheddingPreset } from './rules.js';
 import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW } from './sim.js';
@@ -51,8 +51,10 @@ export interface PlayerView {
   readonly standings: Standings;
   /** Public actions of this round (records carry no drawn card, so they are public as they stand). */
   readonly log: readonly Action[];
-  /** What the viewer may do now (own turn, or a catch/call). */
+  /** What the viewer may do now (own turn, or a catch/call): every one-card move, draw, pass, call, catch. */
   readonly legal: readonly Action[];
+  /** The viewer's multi-card moves (S-V4, S-V5), one entry per first card and kind: see `GroupOption`. */
+  readonly groups: readonly GroupOption[];
   readonly version: number;
 }
 
@@ -63,6 +65,7 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
   const mover = toMove(g);
   const own = seat !== null && seat >= 0 && seat < n ? seat : null;
   const legal: Action[] = [];
+  const groups = own !== null && mover === own ? legalGroups(g) : [];
   if (own !== null) {
     if (mover === own) legal.push(...legalActions(g));
     legal.push(...catchActions(g).filter((a) => a.seat === own));
@@ -96,6 +99,7 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     standings: standingsOfSim(sim, g.rules.scoring === 'points'),
     log: g.rounds[g.rounds.length - 1]?.actions ?? [],
     legal,
+    groups,
     version: g.version,
   };
 }

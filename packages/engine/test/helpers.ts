@@ -1,5 +1,5 @@
 /** Test helpers: explicit deals from a few named cards, and actions in notation. */
-import { DECK, apply, createGame, legalActions, makeCard, parseCard, parseNotation, toMove, type CreateOptions, type Deal, type Game, type GameError } from '../src/index.js';
+import { DECK, apply, createGame, legalActions, legalGroups, makeCard, parseCard, parseNotation, toMove, type CreateOptions, type Deal, type Game, type GameError } from '../src/index.js';
 
 /** An explicit deal: the given hands and upcard, then `stockTop` (top first), then every other card in canonical order. */
 export function dealOf(hands: string[][], upcard: string, stockTop: string[] = [], decks = 1, seed?: string): Deal {
@@ -68,6 +68,8 @@ export function ruleOf(g: Game, move: string): string | null {
   return r.error.rule;
 }
 
-/** Legal actions in notation-like text, for compact assertions. */
-export const listed = (g: Game): string[] =>
-  legalActions(g).map((a) => ('play' in a ? `${a.play.join('+')}${a.suit ? `>${a.suit}` : ''}${a.call ? '!' : ''}` : 'draw' in a ? 'draw' : 'pass' in a ? 'pass' : JSON.stringify(a)));
+/** Legal actions in notation-like text, for compact assertions; a group option reads `9s+[9c 9d]` (the first card, then any of the bracketed). */
+export const listed = (g: Game): string[] => [
+  ...legalActions(g).map((a) => ('play' in a ? `${a.play.join('+')}${a.suit ? `>${a.suit}` : ''}${a.call ? '!' : ''}` : 'draw' in a ? 'draw' : 'pass' in a ? 'pass' : JSON.stringify(a))),
+  ...legalGroups(g).map((o) => `${o.first}+[${o.with.join(' ')}]`),
+];

@@ -79,7 +79,7 @@ describe('1.8 house rules', () => {
 
   it('S-V4: several cards of one rank in one move; the last one sets the suit', () => {
     const g = four({ multiSameRank: true }, ['9s', '9c', 'Kh', '2c', 'Ts']);
-    expect(listed(g)).toEqual(expect.arrayContaining(['9s+9c', '9c+9s', '9s', '9c', 'Kh']));
+    expect(listed(g)).toEqual(expect.arrayContaining(['9s+[9c]', '9c+[9s]', '9s', '9c', 'Kh']));
     const after = act(g, '9s+9c');
     expect(viewFor(after, 1).activeSuit).toBe('c');
     expect(viewFor(after, 1).handCounts[0]).toBe(3);
@@ -89,6 +89,7 @@ describe('1.8 house rules', () => {
 
   it('S-V5: several cards of the active suit in one move; the last one lies on top', () => {
     const g = four({ multiSameSuit: true }, ['3h', '7h', 'Kh', '2c', 'Ts']);
+    expect(listed(g)).toEqual(expect.arrayContaining(['3h+[7h Kh]', '7h+[3h Kh]', 'Kh+[3h 7h]']));
     const after = act(g, '3h+7h+Kh');
     expect(viewFor(after, 1).top).toBe('Kh');
     expect(viewFor(after, 1).handCounts[0]).toBe(2);

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DECK, SUITS, apply, catchActions, createGame, legalActions, load, makeCard, makeRecord, nextRound, parseCard, parseRecord, replayRecord, resolveRules, seedFromString, below, pick, toMove, viewFor, type Action, type Game, type RuleSet } from '../src/index.js';
+import { DECK, SUITS, apply, catchActions, createGame, legalActions, legalGroups, load, makeCard, makeRecord, nextRound, parseCard, parseRecord, replayRecord, resolveRules, seedFromString, below, pick, toMove, viewFor, type Action, type Game, type RuleSet } from '../src/index.js';
 import { A_CALL, A_DRAW, A_PASS, STATE_SIZE, Sim, playCode, rollout, simFromView } from '../src/sim-tier.js';
 
 const PRESETS = ['olsen', 'vri-atter', 'vri-atter-002'] as const;
@@ -123,11 +123,34 @@ describe('property: random games under random rule sets', () => {
         for (let step = 0; step < 160 && toMove(g) !== null; step++) {
           expect(totalCards(g)).toBe(expected);
           const legal = [...legalActions(g, { includeForgottenCalls: true }), ...catchActions(g)];
+          const groups = legalGroups(g);
           expect(legal.length).toBeGreaterThan(0);
-          // Nothing unlisted applies.
+          // A move of several cards from a group option: the first, then some of the others in a random order.
+          for (const o of groups) {
+            const rest = [...o.with];
+            for (let i = rest.length - 1; i > 0; i--) {
+              const j = below(rng, 0, i + 1);
+              [rest[i], rest[j]] = [rest[j], rest[i]];
+            }
+            const play = [o.first, ...rest.slice(0, 1 + below(rng, 0, rest.length))];
+            const left = viewFor(g, o.seat).hand!.length - play.length;
+            const top = play[play.length - 1];
+            const move: Action = { seat: o.seat, play, ...(top[0] === '8' ? { suit: SUITS[below(rng, 0, 4)] } : {}), ...(left === 1 ? { call: true } : {}) };
+            const r = apply(g, move);
+            // Only S-V12 may refuse one: the move would go out on an eight.
+            if (!r.ok) expect([r.error.rule, left, top[0]]).toEqual(['S-V12', 0, '8']);
+            else legal.push(move);
+          }
+          // Nothing unlisted applies: a one-card move is listed, a longer one fits a group option.
+          const fitsGroup = (c: Action): boolean =>
+            'play' in c && c.play.length > 1 && groups.some((o) => {
+              if (o.seat !== c.seat || o.first !== c.play[0]) return false;
+              const pool = [...o.with];
+              return c.play.slice(1).every((x) => pool.includes(x) && (pool.splice(pool.indexOf(x), 1), true));
+            });
           for (const c of candidates(g, rng)) {
             const r = apply(g, c);
-            if (r.ok) expect(legal.some((l) => sameMove(l, c))).toBe(true);
+            if (r.ok) expect(legal.some((l) => sameMove(l, c)) || fitsGroup(c)).toBe(true);
             else expect(r.error.message.length).toBeGreaterThan(5);
           }
           // Views: nobody sees a card they may not know of; spectators see no hand.

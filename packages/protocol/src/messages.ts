@@ -8,7 +8,7 @@
  * client) and `bye` (a `CloseCode`, then it disconnects).
  */
 import * as v from 'valibot';
-import type { AnyView, GameError } from '@olsen/engine';
+import { MAX_CARDS_PER_MOVE, type AnyView, type GameError } from '@olsen/engine';
 import type { CloseCode, ErrorCode } from './codes.js';
 
 /** Short table codes: six characters without look-alikes (no 0/O, 1/I/L). */
@@ -51,7 +51,8 @@ export const CreateTable = v.strictObject({
 const CardName = v.pipe(v.string(), v.regex(/^[2-9TJQKA][cdhs]$/));
 const Suit = v.picklist(['c', 'd', 'h', 's']);
 export const ActionBody = v.union([
-  v.strictObject({ play: v.pipe(v.array(CardName), v.minLength(1), v.maxLength(8)), suit: v.optional(Suit), call: v.optional(v.boolean()) }),
+  // As many cards as any rule set lets one move lay (the engine's bound, S-V4/S-V5); the table's rules judge the rest.
+  v.strictObject({ play: v.pipe(v.array(CardName), v.minLength(1), v.maxLength(MAX_CARDS_PER_MOVE)), suit: v.optional(Suit), call: v.optional(v.boolean()) }),
   v.strictObject({ draw: v.literal(true) }),
   v.strictObject({ pass: v.literal(true) }),
   v.strictObject({ call: v.literal(true) }),

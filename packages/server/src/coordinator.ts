@@ -51,6 +51,8 @@ export interface CoordinatorOptions {
   readonly reconnectGraceMs: number;
   /** How long a finished table stays in memory for a rematch (ms). */
   readonly finishedTtlMs: number;
+  /** Where each game's deal seed comes from (default: 12 random bytes). */
+  readonly seeds?: () => string;
 }
 
 export type Outcome<T extends object = object> = ({ ok: true } & T) | ErrorReply;
@@ -70,6 +72,7 @@ export class Coordinator {
   /** Player id → codes of the tables in memory where they have a seat. */
   private readonly seated = new Map<string, Set<string>>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly newSeed: () => string;
   private readonly loading = new Map<string, Promise<LiveTable | null>>();
   private closed = false;
   private readonly unsubscribe: () => void;
@@ -78,6 +81,7 @@ export class Coordinator {
 
   constructor(private readonly o: CoordinatorOptions) {
     this.id = o.id ?? randomBytes(6).toString('base64url');
+    this.newSeed = o.seeds ?? (() => randomBytes(12).toString('base64url'));
     this.unsubscribe = o.pubsub.subscribe((c) => this.changed(c));
     o.scheduler.start((job) => this.fire(job));
   }
@@ -145,7 +149,7 @@ export class Coordinator {
         fillLevel: req.fillLevel,
         status: 'waiting',
         gameNo: 1,
-        seed: randomBytes(12).toString('base64url'),
+        seed: this.newSeed(),
         createdAt: this.o.clock.now(),
         rev: 0,
       };
@@ -237,7 +241,7 @@ export class Coordinator {
     return this.run(code, async (t) => {
       if (seatOf(t, guest.id) === null) return fail('not_seated', 'You have no seat at this table.');
       if (t.game === null || stageOf(t.game) !== 'gameOver') return fail('not_started', 'A rematch can start once the game is over.');
-      const seed = randomBytes(12).toString('base64url');
+      const seed = this.newSeed();
       const gameNo = t.row.gameNo + 1;
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: seatNames(t.row), seed });
       if (!started.ok) return fail('bad_options', started.error.message);

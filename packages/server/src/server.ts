@@ -35,6 +35,8 @@ export interface Adapters {
   readonly store?: Store;
   readonly pubsub?: PubSub;
   readonly clock?: Clock;
+  /** Where each game's deal seed comes from (default: 12 random bytes); tests pass a fixed sequence. */
+  readonly seeds?: () => string;
 }
 
 const GuestBody = v.strictObject({ name: PlayerName, token: v.optional(v.string()) });
@@ -67,6 +69,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     roundPauseMs: config.roundPauseMs,
     reconnectGraceMs: config.reconnectGraceMs,
     finishedTtlMs: config.finishedTtlMs,
+    ...(adapters.seeds ? { seeds: adapters.seeds } : {}),
   });
   cluster?.presence.onLost((code, playerId) => coordinator.lost(code, playerId));
   cluster?.presence.onDeadProcess(() => coordinator.recover());

@@ -72,7 +72,9 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
       onSubmit={async (e) => {
         e.preventDefault();
         const count = Math.min(hi, Math.max(lo, players));
-        const s = await startOffline({ game, rules: { ...rules, ...rulesNeededFor(game, count) }, players: count, level, name: savedName() || t.you, botDelayMs: fast ? 20 : 700 });
+        // ?seed=… deals a known game (to share or report one); otherwise a new deal each time.
+        const seed = new URLSearchParams(location.search).get('seed') ?? undefined;
+        const s = await startOffline({ game, rules: { ...rules, ...rulesNeededFor(game, count) }, players: count, level, name: savedName() || t.you, botDelayMs: fast ? 20 : 700, ...(seed ? { seed } : {}) });
         if (typeof s === 'string') setError(s);
         else setSession(s);
       }}

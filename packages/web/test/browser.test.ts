@@ -159,6 +159,22 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('S-V4: a move of several cards is built card by card from the engine\'s group options', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    // Seed grp2: Siri (seat 0) starts with 3s and 3h, 9s and 9d.
+    await page.goto(`${server.url}/?speed=fast&seed=grp2#/play`);
+    await page.locator('#rule-multiSameRank').selectOption('true');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    const hand = page.getByRole('list', { name: /Din hånd/ });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Din tur' }).count(), { timeout: 20_000 }).toBe(1);
+    await hand.getByRole('button', { name: /^spar tre/ }).press('Enter');
+    await page.getByRole('dialog').getByRole('button', { name: 'Legg flere kort sammen' }).press('Enter');
+    await hand.getByRole('button', { name: /^hjerter tre/ }).press('Enter');
+    await page.getByRole('button', { name: 'Legg 2 kort' }).press('Enter');
+    await expect.poll(() => hand.getByRole('listitem').count()).toBe(3);
+    await page.close();
+  }, 60_000);
+
   it('two browsers play each other online through the server, created and joined by link', async () => {
     const anne = await (await browser.newContext()).newPage();
     const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
