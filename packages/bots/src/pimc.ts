@@ -1,7 +1,7 @@
 /**
  * Determinized Monte Carlo on the simulator tier — the first building block
  * of the search bots (not yet a level: with greedy rollouts it plays about as
- * well as `greedy`, see the tournament figures in the closing note). From the seat's
+ * well as `greedy` in tournaments). From the seat's
  * view alone it deals the unseen cards at random into the other hands and
  * the stock (a determinization), tries each legal action in each sample,
  * plays the rest of the round out with greedy rollouts, and keeps the action

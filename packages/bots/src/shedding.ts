@@ -61,7 +61,7 @@ export type Reason =
   | { readonly kind: 'search'; readonly visits: number; readonly of: number };
 
 
-/** The fixed yardstick of issue 7, exactly. */
+/** The fixed yardstick (the baseline every level is measured against), exactly. */
 export function greedy(view: PlayerView): Choice {
   const own = ownMoves(view);
   const plain = obviousChoice(view, own);

@@ -66,7 +66,7 @@ export function buildProgram(): Command {
 
   program
     .command('verify')
-    .description('Replay a game record (RECORD.md) and print the result or the first error as JSON.')
+    .description('Replay a game record (docs/record.md) and print the result or the first error as JSON.')
     .argument('<file>', "record file, or '-' for standard input")
     .action((file: string) => {
       const { code, output } = verifyCommand(file);

@@ -11,7 +11,7 @@ export type OptionValue = string | number | boolean | null;
 
 export interface OptionInfo {
   readonly name: string;
-  /** The rule (RULES.md) the option belongs to, e.g. `S-V2`. */
+  /** The rule (docs/rules.md) the option belongs to, e.g. `S-V2`. */
   readonly rule: string;
   /** The allowed values, when the option is a choice (booleans included). */
   readonly values: readonly OptionValue[] | null;

@@ -29,7 +29,7 @@ export type AnyView = PlayerView | HeartsView;
 /** Where a game stands: someone has to act, a round (hand) is over, or the game is. */
 export type Stage = 'playing' | 'roundOver' | 'gameOver';
 
-/** A game record (RECORD.md): rules as overrides of the game's defaults, then every round's deal and actions. */
+/** A game record (docs/record.md): rules as overrides of the game's defaults, then every round's deal and actions. */
 export interface GameRecord {
   readonly game: GameName;
   readonly rules: Readonly<Record<string, unknown>>;
@@ -237,5 +237,5 @@ export const resultOf = (g: AnyGame): VerifyResult => withFamily(g, (f, x) => f.
 /** Where every seat stands in the game (places, winners, totals): what a table, a terminal or stored results show. */
 export const standingsOf = (g: AnyGame): Standings => withFamily(g, (f, x) => f.standings(x));
 
-/** The game's record (RECORD.md), replayable with `olsen verify`. */
+/** The game's record (docs/record.md), replayable with `olsen verify`. */
 export const recordOf = (g: AnyGame): GameRecord => withFamily(g, (f, x) => f.record(x));

@@ -51,7 +51,7 @@ import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from
 import { standingsFromKeys, type Standings } from './standings.js';
 
 // ---- actions -------------------------------------------------------------
-/** One action, in the same shape as a record's `actions[]` entry (RECORD.md). */
+/** One action, in the same shape as a record's `actions[]` entry (docs/record.md). */
 export type Action =
   | { readonly seat: Seat; readonly play: readonly CardName[]; readonly suit?: Suit; readonly call?: boolean }
   | { readonly seat: Seat; readonly draw: true }

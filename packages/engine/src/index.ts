@@ -1,5 +1,5 @@
 /**
- * @olsen/engine — the rules of Olsen and Vri åtter (RULES.md Parts 1 and 3).
+ * @olsen/engine — the rules of Olsen and Vri åtter (docs/rules.md Parts 1 and 3).
  *
  * Two tiers: here the readonly public API (`createGame`, `legalActions`,
  * `apply`, `viewFor`, `outcome`, standings, records, the game table); the

@@ -1,5 +1,5 @@
 /**
- * Game records (RECORD.md): parse, make, replay and verify.
+ * Game records (docs/record.md): parse, make, replay and verify.
  *
  * `verifyRecord(json)` is what `olsen verify` prints: it replays round by
  * round and action by action and stops at the first malformed or illegal
@@ -170,6 +170,6 @@ export function verifyRecord(input: string | unknown): VerifyOutput {
   return { ok: true, result: resultOf(g.value) };
 }
 
-/** Stable JSON text of a record (two-space indentation, keys in RECORD.md order). */
+/** Stable JSON text of a record (two-space indentation, keys in docs/record.md order). */
 export const recordToJson = (r: GameRecord): string => JSON.stringify(r, null, 2);
 export type { GameError };

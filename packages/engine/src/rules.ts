@@ -9,11 +9,11 @@ import { err, ok, type Result, type RuleError } from './types.js';
 
 export const SHEDDING_PRESETS = ['olsen', 'vri-atter', 'vri-atter-002'] as const;
 export type SheddingPreset = (typeof SHEDDING_PRESETS)[number];
-/** Every game name a record may carry; `olsen-dk` is the Hearts-family game (RULES.md Part 2). */
+/** Every game name a record may carry; `olsen-dk` is the Hearts-family game (docs/rules.md Part 2). */
 export const GAME_NAMES = [...SHEDDING_PRESETS, 'olsen-dk'] as const;
 export type GameName = (typeof GAME_NAMES)[number];
 
-/** A validated, complete rule set for the shedding games (RULES.md Part 1). */
+/** A validated, complete rule set for the shedding games (docs/rules.md Part 1). */
 export interface RuleSet {
   /** Preset the rules started from, e.g. `'olsen'`. */
   readonly game: SheddingPreset;
@@ -90,7 +90,7 @@ export const RULE_OPTIONS: Readonly<Record<Exclude<keyof RuleSet, 'game'>, Optio
   playOutForPlaces: { rule: 'S-V17', values: [true, false], describe: 'true or false' },
 };
 
-/** Options that only mean something with another set (RULES.md §1.8; resolveRules refuses them alone). */
+/** Options that only mean something with another set (docs/rules.md, house rules; resolveRules refuses them alone). */
 export const OPTION_REQUIRES: Readonly<Partial<Record<keyof typeof RULE_OPTIONS, Readonly<Record<string, string | boolean>>>>> = {
   stackTwos: { specialCards: true },
   targetScore: { scoring: 'points' },
@@ -121,7 +121,7 @@ const BASE: Defaults = {
   playOutForPlaces: false,
 };
 
-/** RULES.md §1.9: the presets as data. */
+/** docs/rules.md, presets: the presets as data. */
 export const PRESETS: Readonly<Record<SheddingPreset, { readonly defaults: Defaults; readonly players: readonly [number, number]; readonly callWord: string }>> = {
   olsen: { defaults: BASE, players: [2, 4], callWord: 'Olsen' },
   'vri-atter': {
@@ -191,7 +191,7 @@ export function resolveRules(game: unknown, overrides: unknown, players: number)
       message: game === 'olsen' ? `Olsen is for 2 to 4 players; with ${players} you need two decks (decks: 2).` : `${game} is for 2 to 6 players, not ${players}.`,
     });
   }
-  // Two card house rules may not give one card two meanings (RULES.md §1.8).
+  // Two card house rules may not give one card two meanings (docs/rules.md, house rules).
   if (merged.specialCards && merged.svenskevri) return err({ rule: 'S-V9', message: 'Special cards and svenskevri both give the ace a meaning: choose one.' });
   if (merged.specialCards && merged.aceDraws > 0) return err({ rule: 'S-V10', message: 'Special cards and aceDraws both give the ace a meaning: choose one.' });
   if (merged.svenskevri && merged.aceDraws > 0) return err({ rule: 'S-V10', message: 'Svenskevri and aceDraws both give the ace a meaning: choose one.' });

@@ -28,7 +28,7 @@ export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ 
 export const err = <E>(error: E): { readonly ok: false; readonly error: E } => ({ ok: false, error });
 
 /**
- * An illegal action or a bad input: the rule ID from RULES.md that forbids it
+ * An illegal action or a bad input: the rule ID from docs/rules.md that forbids it
  * (null for malformed input) and a sentence a player understands.
  */
 export interface RuleError {

@@ -1,5 +1,5 @@
 /**
- * What one seat may know (RULES.md V1): `viewFor(game, seat)` is the only way
+ * What one seat may know (docs/rules.md V1): `viewFor(game, seat)` is the only way
  * a game's state leaves the engine for other eyes. Spectators pass `null`.
  */
 import { makeCard } from './card.js';
@@ -9,7 +9,7 @@ import type { RuleSet, SheddingPreset } from './rules.js';
 import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW } from './sim.js';
 import { SUITS, type CardName, type Seat, type Suit } from './types.js';
 
-/** What one seat (or a spectator, seat null) may know: RULES.md V1. */
+/** What one seat (or a spectator, seat null) may know: docs/rules.md V1. */
 export interface PlayerView {
   readonly game: SheddingPreset;
   readonly rules: RuleSet;

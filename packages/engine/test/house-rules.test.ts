@@ -1,5 +1,5 @@
 /**
- * The house rules of RULES.md §1.8 (S-V1 … S-V17) and rule-set validation.
+ * The house rules of docs/rules.md, house rules (S-V1 … S-V17) and rule-set validation.
  */
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, legalActions, outcome, resolveRules, toMove, viewFor, type Game } from '../src/index.js';

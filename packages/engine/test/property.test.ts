@@ -43,6 +43,26 @@ const setupArb = fc
   .record({ game: fc.constantFrom(...PRESETS), overrides: overridesArb, players: fc.integer({ min: 2, max: 6 }), seed: fc.string({ maxLength: 8 }) })
   .filter(({ game, overrides, players }) => resolveRules(game, overrides, players).ok);
 
+/** Rule sets of the fast path (`Sim.fused`): no multi-card play, no special cards, drawn cards played; everything else random. */
+const fusedArb = fc
+  .record({
+    game: fc.constantFrom('olsen', 'vri-atter'),
+    overrides: fc.record({
+      decks: fc.constantFrom(1, 2),
+      handSize: fc.constantFrom(5, 6, 7, 8),
+      twoPlayerHandSize: fc.constantFrom(null, 5, 7),
+      starterExtraCard: fc.boolean(),
+      dealerExtraCard: fc.boolean(),
+      starterEight: fc.constantFrom('reshuffle', 'dealerChooses'),
+      maxDraws: fc.constantFrom(1, 3, 'unlimited'),
+      forgottenCallPenalty: fc.constantFrom(0, 2, 3),
+      scoring: fc.constantFrom('ranking', 'points'),
+    }),
+    players: fc.integer({ min: 2, max: 6 }),
+    seed: fc.string({ maxLength: 8 }),
+  })
+  .filter(({ game, overrides, players }) => resolveRules(game, overrides, players).ok);
+
 const totalCards = (g: Game): number => {
   const v = viewFor(g, null);
   return v.handCounts.reduce((a, b) => a + b, 0) + v.stockCount + v.discardCount;
@@ -243,6 +263,44 @@ describe('property: random games under random rule sets', () => {
       expect(rollout(b, pb)).toBe(na);
       expect(Array.from(b.snapshot())).toEqual(Array.from(a.snapshot()));
     }
+  });
+
+  it('the fast path is held to the real one: under every rule set, player count and deck count the fused rollout (where it applies) plays exactly as generate/apply', () => {
+    const buf = new Int32Array(4096);
+    let fusedSets = 0;
+    fc.assert(
+      fc.property(fc.oneof(setupArb, fusedArb), fc.integer(), ({ game, overrides, players, seed }, policySeed) => {
+        const rules = resolveRules(game, overrides, players);
+        if (!rules.ok) return;
+        const a = new Sim(rules.value, players);
+        const b = new Sim(rules.value, players);
+        if (b.fused) fusedSets++;
+        for (const s of [a, b]) {
+          s.seed(seed);
+          s.newGame();
+        }
+        const pa = new Int32Array(4);
+        const pb = new Int32Array(4);
+        seedFromString(pa, 0, `p${policySeed}`);
+        seedFromString(pb, 0, `p${policySeed}`);
+        // Several rounds: totals, dealers and reshuffles carry over.
+        for (let round = 0; round < 4 && a.phase !== 3; round++) {
+          a.dealRound(round % players);
+          b.dealRound(round % players);
+          let na = 0;
+          while (a.phase <= 1 && na < 100_000) {
+            const n = a.generate(buf);
+            a.apply(buf[n === 1 ? 0 : pick(pa, 0, n)]);
+            na++;
+          }
+          expect(rollout(b, pb, 100_000)).toBe(na);
+          expect(Array.from(b.snapshot())).toEqual(Array.from(a.snapshot()));
+        }
+      }),
+      { numRuns: 300, seed: 4242 },
+    );
+    // The random rule sets reach the fast path often (it is what `olsen bench` measures).
+    expect(fusedSets).toBeGreaterThan(100);
   });
 
   it('apply never mutates the game it is given', () => {

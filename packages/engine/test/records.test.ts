@@ -1,5 +1,5 @@
 /**
- * Records (RECORD.md): the shared examples with their exact verify output,
+ * Records (docs/record.md): the shared examples with their exact verify output,
  * make → parse → make, and clear errors for malformed input.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -14,7 +14,7 @@ const withoutMessage = (o: unknown): unknown => {
   return copy;
 };
 
-describe('the record examples of RECORD.md', () => {
+describe('the record examples of docs/record.md', () => {
   for (const file of examples) {
     it(`V2: ${file} verifies exactly as ${file.replace('.json', '.verify.json')}`, () => {
       const got = verifyRecord(readFileSync(new URL(file, dir), 'utf8'));

@@ -1,5 +1,5 @@
 /**
- * One or more tests per rule of RULES.md Part 1, each named by its rule ID.
+ * One or more tests per rule of docs/rules.md Part 1, each named by its rule ID.
  * Deals are explicit (helpers.dealOf) so every situation is exact.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * RULES.md §1.10: the worked examples of the source texts, as records that
+ * docs/rules.md §1.10: the worked examples of the source texts, as records that
  * start at the deal, replayed through the API; the CLI test replays the same
  * files through `olsen verify`.
  */

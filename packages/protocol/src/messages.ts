@@ -47,7 +47,7 @@ export const CreateTable = v.strictObject({
   fillLevel: v.optional(v.picklist(BOT_LEVELS), 'medium'),
 });
 
-/** Card actions exactly as records write them (RECORD.md); the seat is the sender's. */
+/** Card actions exactly as records write them (docs/record.md); the seat is the sender's. */
 const CardName = v.pipe(v.string(), v.regex(/^[2-9TJQKA][cdhs]$/));
 const Suit = v.picklist(['c', 'd', 'h', 's']);
 export const ActionBody = v.union([

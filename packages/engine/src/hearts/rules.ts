@@ -1,5 +1,5 @@
 /**
- * Danish Olsen (RULES.md Part 2) options as data, validated into a frozen
+ * Danish Olsen (docs/rules.md Part 2) options as data, validated into a frozen
  * `HeartsRules` like the shedding games' `resolveRules`.
  */
 import { err, ok, type Result, type RuleError } from '../types.js';

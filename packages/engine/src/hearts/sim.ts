@@ -1,5 +1,5 @@
 /**
- * The simulator tier of Danish Olsen (RULES.md Part 2): like the shedding
+ * The simulator tier of Danish Olsen (docs/rules.md Part 2): like the shedding
  * `Sim`, one Int32Array mutated in place, hands as 13-bit suit masks, actions
  * as small integers (a play is `card << 3`, a pass `A_GIVE` with three cards),
  * `push`/`pop` for search, nothing allocated per step.
