@@ -6,7 +6,8 @@ import { makeCard } from './card.js';
 import { catchActions, legalActions, legalGroups, load, phaseOf, standingsOfSim, toMove, type Action, type Game, type GroupOption, type Phase } from './game.js';
 import type { Standings } from './standings.js';
 import type { RuleSet, SheddingPreset } from './rules.js';
-import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW } from './sim.js';
+import { P_GAME_OVER, P_ROUND_OVER } from './sim-layout.js';
+import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_POINTS, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW } from './sim.js';
 import { SUITS, type CardName, type Seat, type Suit } from './types.js';
 
 /** What one seat (or a spectator, seat null) may know: docs/rules.md V1. */
@@ -47,6 +48,10 @@ export interface PlayerView {
   /** Place per seat in this round (0 while a seat is still playing): S22. */
   readonly places: readonly number[];
   readonly totals: readonly number[] | null;
+  /** Each seat's points of the round just over (S24, points games), else null. */
+  readonly roundPoints: readonly number[] | null;
+  /** Every seat's hand once the round is over (they are laid on the table to count), else null. */
+  readonly revealed: readonly (readonly CardName[])[] | null;
   /** Where every seat stands in the game (places, winners, totals): show these, never rank by hand. */
   readonly standings: Standings;
   /** Public actions of this round (records carry no drawn card, so they are public as they stand). */
@@ -96,6 +101,8 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     catchable: st[O_WINDOW] >= 0 ? st[O_WINDOW] : null,
     places: Array.from({ length: n }, (_, s) => st[O_PLACE + s]),
     totals: g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_TOTAL + s]) : null,
+    roundPoints: (sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER) && g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_POINTS + s]) : null,
+    revealed: sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? Array.from({ length: n }, (_, s) => sim.hand(s).map(makeCard)) : null,
     standings: standingsOfSim(sim, g.rules.scoring === 'points'),
     log: g.rounds[g.rounds.length - 1]?.actions ?? [],
     legal,

@@ -1,33 +1,76 @@
-// Screenshots of the table for the docs: phone (360×640) and desktop, both game families.
-// Needs a running server with the built app: node packages/web/scripts/screenshots.mjs http://127.0.0.1:8080
+// Screenshots of the table for docs/screenshots/: every game on a phone (360×640, what is in view
+// without scrolling) and a desktop, a few moves in. Starts its own server with the built app
+// (npm run build first) and drives Chromium: OLSEN_CHROMIUM, `chromium` on PATH, or @sparticuz/chromium.
+//   node packages/web/scripts/screenshots.mjs [only-this-name]
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { DEFAULTS, startServer } from '@olsen/server';
 
-const url = process.argv[2] ?? 'http://127.0.0.1:8080';
-const out = new URL('../../../docs/screenshots/', import.meta.url).pathname;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-const shots = [
-  { name: 'olsen-phone', viewport: { width: 360, height: 640 }, game: 'olsen', moves: 4 },
-  { name: 'olsen-desktop', viewport: { width: 1280, height: 800 }, game: 'vri-atter', moves: 6 },
-  { name: 'danish-phone', viewport: { width: 360, height: 640 }, game: 'olsen-dk', moves: 5 },
-  { name: 'danish-desktop', viewport: { width: 1280, height: 800 }, game: 'olsen-dk', moves: 9 },
-];
-for (const s of shots) {
-  const page = await browser.newPage({ viewport: s.viewport });
-  await page.goto(`${url}/?speed=fast#/play`);
-  await page.getByRole('combobox', { name: /^Spill/ }).first().selectOption(s.game);
-  if (s.game === 'olsen-dk') await page.getByRole('spinbutton', { name: 'Spillere' }).fill('4');
-  await page.getByRole('button', { name: 'Start' }).click();
-  for (let i = 0, tries = 0; i < s.moves && tries < 200; tries++) {
-    const card = page.getByRole('button', { name: /kan spilles$/ }).first();
-    const draw = page.getByRole('button', { name: /^Trekk\./ });
-    if (await page.getByRole('dialog').isVisible()) await page.getByRole('dialog').getByRole('button').first().click();
-    else if (await card.count()) { await card.click(); i++; }
-    else if (await draw.isEnabled().catch(() => false)) { await draw.click(); i++; }
-    await page.waitForTimeout(120);
-  }
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${out}${s.name}.png`, fullPage: s.viewport.width < 500 });
-  await page.close();
+const only = process.argv[2];
+const out = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+const web = fileURLToPath(new URL('../dist/', import.meta.url));
+const onPath = (cmd) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, cmd)).find((p) => existsSync(p));
+async function chromiumPath() {
+  if (process.env.OLSEN_CHROMIUM) return process.env.OLSEN_CHROMIUM;
+  const found = onPath('chromium') ?? onPath('chromium-browser');
+  if (found) return found;
+  const { default: sparticuz } = await import('@sparticuz/chromium');
+  return sparticuz.executablePath();
 }
-await browser.close();
+
+const dataDir = mkdtempSync(join(tmpdir(), 'olsen-shots-'));
+const server = await startServer({ ...DEFAULTS, port: 0, dataDir, logLevel: 'silent', webDir: web, botDelayMs: 300, rateLimit: { points: 100_000, seconds: 1 } });
+const browser = await chromium.launch({ executablePath: await chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+const phone = { width: 360, height: 640 };
+const desktop = { width: 1280, height: 800 };
+const shots = [
+  { name: 'olsen-phone', viewport: phone, game: 'olsen', players: 4, moves: 3 },
+  { name: 'olsen-desktop', viewport: desktop, game: 'olsen', players: 4, moves: 3 },
+  { name: 'vri-phone', viewport: phone, game: 'vri-atter', players: 6, moves: 4 },
+  { name: 'vri-desktop', viewport: desktop, game: 'vri-atter', players: 6, moves: 4 },
+  { name: 'danish-phone', viewport: phone, game: 'olsen-dk', players: 4, moves: 5 },
+  { name: 'danish-desktop', viewport: desktop, game: 'olsen-dk', players: 4, moves: 5 },
+  { name: 'setup-phone', viewport: phone, game: null },
+];
+try {
+  for (const s of shots.filter((x) => !only || x.name === only)) {
+    const page = await browser.newPage({ viewport: s.viewport });
+    await page.goto(`${server.url}/?seed=shots#/play`);
+    if (s.game) {
+      await page.getByRole('combobox').first().selectOption(s.game);
+      await page.getByRole('spinbutton', { name: 'Spillere' }).fill(String(s.players));
+      await page.getByRole('button', { name: 'Start' }).click();
+      for (let i = 0, tries = 0; i < s.moves && tries < 300; tries++) {
+        const mine = await page.getByRole('status').filter({ hasText: 'Din tur' }).count();
+        const dialog = page.getByRole('dialog');
+        if (await dialog.isVisible()) await dialog.getByRole('button').first().click();
+        else if (mine) {
+          const give = page.getByRole('button', { name: /^Gi kortene$/ });
+          const card = page.getByRole('button', { name: /kan spilles$/ }).first();
+          const draw = page.getByRole('button', { name: /^Trekk\./ });
+          const pass = page.getByRole('button', { name: /^Pass$/ });
+          if (await give.isVisible()) {
+            for (const c of (await page.locator('button[aria-pressed="false"].card').all()).slice(0, 3)) await c.press('Enter');
+            await give.click();
+          } else if (await card.count()) await card.press('Enter');
+          else if (await draw.isEnabled().catch(() => false)) await draw.click();
+          else if (await pass.isVisible()) await pass.click();
+          i++;
+        }
+        await page.waitForTimeout(150);
+      }
+      // Let the computer players make their moves, and catch one of them mid-caption.
+      await page.waitForTimeout(700);
+    }
+    await page.screenshot({ path: `${out}${s.name}.png` });
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
 console.log(`screenshots in ${out}`);

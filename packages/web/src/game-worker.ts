@@ -6,7 +6,7 @@
  */
 import { chooseHearts, chooseShedding, heartsHint, hint as sheddingHint } from '@olsen/bots';
 import {
-  actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replaySteps, resultOf, seedFromString, stageOf, startGame, viewOf,
+  actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, replaySteps, resultOf, seedFromString, stageOf, startGame, viewOf,
   type AnyGame, type Seat,
 } from '@olsen/engine';
 import { gameErrorReply, type SeatInfo, type TableUpdate } from '@olsen/protocol';
@@ -57,17 +57,8 @@ function settle(): void {
   const g = game;
   if (!g || !options) return;
   const stage = stageOf(g);
-  if (stage === 'roundOver') {
-    const pause = Math.max(1500, options.botDelayMs * 4);
-    nextRoundAt = Date.now() + pause;
-    timer = setTimeout(() => {
-      const r = nextRoundOf(g);
-      if (r.ok) {
-        game = r.value;
-        settle();
-      }
-    }, pause);
-  } else if (stage === 'playing') {
+  // Between rounds the person says when to go on ("Neste runde": the `next` request).
+  if (stage === 'playing') {
     const bots = [...actorsOf(g).keys()].filter((s) => s !== 0);
     if (bots.length > 0) {
       timer = setTimeout(() => {
@@ -109,6 +100,24 @@ function handle(m: WorkerRequest): WorkerReply {
   switch (m.t) {
     case 'start':
       return start(m.options, m.options.seed ?? `${Date.now()}-${Math.random()}`);
+    case 'next': {
+      if (!game || stageOf(game) !== 'roundOver') return { ok: false, error: { code: 'not_started', message: 'No round to deal.' } };
+      const r = nextRoundOf(game);
+      if (!r.ok) return { ok: false, error: { code: 'game_over', message: r.error.message } };
+      game = r.value;
+      settle();
+      return { ok: true };
+    }
+    case 'resume': {
+      const r = replayRecord(m.record);
+      if (!r.ok) return { ok: false, error: { code: 'bad_message', message: r.error.message } };
+      options = m.options;
+      game = r.value;
+      gameNo++;
+      seedFromString(rng, 0, `${Date.now()}/bots`);
+      settle();
+      return { ok: true };
+    }
     case 'rematch':
       return options ? start(options, `${Date.now()}-${Math.random()}`) : { ok: false, error: { code: 'not_started', message: 'No game.' } };
     case 'act': {

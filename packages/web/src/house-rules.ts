@@ -31,3 +31,24 @@ export const HOUSE_RULE_TEXT: Record<string, Line> = {
   pointLimit: { nb: 'Spillet slutter når noen når denne poengsummen.', en: 'The game ends when someone reaches this total.' },
   deals: { nb: 'Eller: et fast antall runder.', en: 'Or: a fixed number of hands.' },
 };
+
+/** The words for an option's values, per language (the engine's values are identifiers, not words). */
+export const VALUE_TEXT: Record<string, Record<Lang, string>> = {
+  true: { nb: 'ja', en: 'yes' },
+  false: { nb: 'nei', en: 'no' },
+  null: { nb: 'som ellers', en: 'as otherwise' },
+  reshuffle: { nb: 'stokkes inn igjen', en: 'shuffled back' },
+  dealerChooses: { nb: 'giveren velger sort', en: 'the dealer names a suit' },
+  unlimited: { nb: 'til det passer', en: 'until one fits' },
+  ranking: { nb: 'plasser', en: 'places' },
+  points: { nb: 'poeng', en: 'points' },
+  off: { nb: 'av', en: 'off' },
+  starter: { nb: 'den som starter', en: 'the starting player' },
+  everyone: { nb: 'alle', en: 'everyone' },
+  none: { nb: 'ingen', en: 'none' },
+  left: { nb: 'til venstre', en: 'to the left' },
+  rotating: { nb: 'på rundgang', en: 'in rotation' },
+};
+
+/** An option value in words (numbers as they are). */
+export const valueText = (v: unknown, lang: Lang): string => VALUE_TEXT[String(v)]?.[lang] ?? String(v);

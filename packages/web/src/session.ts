@@ -15,6 +15,8 @@ export interface Session {
   subscribe(fn: (u: TableUpdate) => void): () => void;
   act(action: ActionBody, version: number): Promise<AnyReply>;
   rematch(): Promise<AnyReply>;
+  /** Deals the next round now (offline; online the server deals after a pause). */
+  next(): Promise<AnyReply>;
   close(): void;
 }
 
@@ -45,14 +47,50 @@ export function ask(req: WorkerRequest): Promise<WorkerReply> {
   });
 }
 
-export async function startOffline(o: OfflineOptions): Promise<Session | string> {
+const SAVED = 'olsen.offline';
+
+/** The offline game in progress, kept after every move so a reload or a closed tab does not lose it. */
+export interface SavedGame {
+  readonly options: OfflineOptions;
+  readonly record: unknown;
+}
+
+export function savedGame(): SavedGame | null {
+  try {
+    const raw = localStorage.getItem(SAVED);
+    return raw ? (JSON.parse(raw) as SavedGame) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const forgetSavedGame = (): void => localStorage.removeItem(SAVED);
+
+/** After each update: keep the game (its record), or forget it once it is over. */
+async function keepGame(u: TableUpdate, options: OfflineOptions): Promise<void> {
+  if (u.status === 'finished') return forgetSavedGame();
+  const r = await ask({ t: 'record' });
+  if (r.ok && r.record) localStorage.setItem(SAVED, JSON.stringify({ options, record: r.record } satisfies SavedGame));
+}
+
+/** Resumes a kept offline game where it stood. */
+export function resumeOffline(saved: SavedGame): Promise<Session | string> {
+  return offlineSession(saved.options, { t: 'resume', options: saved.options, record: saved.record });
+}
+
+export function startOffline(o: OfflineOptions): Promise<Session | string> {
+  return offlineSession(o, { t: 'start', options: o });
+}
+
+async function offlineSession(o: OfflineOptions, first: WorkerRequest): Promise<Session | string> {
   // Listen before starting: the worker sends the first state before its reply.
   let last: TableUpdate | null = null;
   const keep = (u: TableUpdate): void => {
     last = u;
+    void keepGame(u, o);
   };
   updateListeners.add(keep);
-  const r = await ask({ t: 'start', options: o });
+  const r = await ask(first);
   if (!r.ok) {
     updateListeners.delete(keep);
     return r.error.message;
@@ -67,6 +105,7 @@ export async function startOffline(o: OfflineOptions): Promise<Session | string>
     },
     act: (action, version) => ask({ t: 'act', action, version }),
     rematch: () => ask({ t: 'rematch' }),
+    next: () => ask({ t: 'next' }),
     close() {
       updateListeners.delete(keep);
     },
@@ -154,6 +193,8 @@ export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Se
     },
     act: (action, version) => request({ type: 'act', code, version, action }),
     rematch: () => request({ type: 'rematch', code }),
+    // The server deals the next round after its pause.
+    next: async () => ({ ok: true }),
     close() {
       tableListeners.delete(keep);
     },

@@ -2,8 +2,8 @@
 import { useState } from 'preact/hooks';
 import { GAME_NAMES, gameInfo, rulesNeededFor, type GameName } from '@olsen/engine';
 import type { BotLevel } from '@olsen/protocol';
-import { HOUSE_RULE_TEXT } from './house-rules.js';
-import { createTable, guestToken, savedName, startOffline, type Session } from './session.js';
+import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
+import { createTable, guestToken, resumeOffline, savedGame, savedName, startOffline, type Session } from './session.js';
 import { Table, type Prefs } from './table.js';
 
 export type GameId = GameName;
@@ -16,16 +16,20 @@ function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; p
   const needed = rulesNeededFor(game, players);
   const { t, lang } = prefs;
   const { options } = gameInfo(game, players);
+  const changed = Object.keys(rules).length;
   return (
-    <fieldset class="house-rules">
-      <legend>{t.houseRules}</legend>
+    <details class="house-rules">
+      <summary>
+        {t.houseRules}
+        {changed > 0 && <span class="badge">{changed}</span>}
+      </summary>
       {options
         .filter((o) => !(o.name in needed))
         .map((spec) => {
           const k = spec.name;
           const id = `rule-${k}`;
           const text = HOUSE_RULE_TEXT[k]?.[lang] ?? k;
-          const valueLabel = (v: unknown): string => (v === true ? (lang === 'nb' ? 'ja' : 'yes') : v === false ? (lang === 'nb' ? 'nei' : 'no') : v === null ? '–' : String(v));
+          const valueLabel = (v: unknown): string => valueText(v, lang);
           const set = (value: unknown): void => {
             const next = { ...rules };
             if (value === '') delete next[k];
@@ -51,56 +55,90 @@ function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; p
             </div>
           );
         })}
-    </fieldset>
+    </details>
   );
+}
+
+const SETUP = 'olsen.setup';
+interface SetupChoice {
+  game: GameId;
+  players: number;
+  level: BotLevel;
+  rules: Record<string, unknown>;
+}
+/** The last setup the player started with (a family plays the same game again). */
+function lastSetup(): SetupChoice {
+  const fallback: SetupChoice = { game: 'olsen', players: 3, level: 'medium', rules: {} };
+  try {
+    const s = JSON.parse(localStorage.getItem(SETUP) ?? 'null') as SetupChoice | null;
+    return s && GAMES.includes(s.game) && LEVELS.includes(s.level) ? { ...fallback, ...s } : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 export function OfflineSetup({ prefs }: { prefs: Prefs }) {
   const { t } = prefs;
-  const [game, setGame] = useState<GameId>('olsen');
-  const [players, setPlayers] = useState(3);
-  const [level, setLevel] = useState<BotLevel>('medium');
-  const [rules, setRules] = useState<Record<string, unknown>>({});
+  const first = lastSetup();
+  const [game, setGame] = useState<GameId>(first.game);
+  const [players, setPlayers] = useState(first.players);
+  const [level, setLevel] = useState<BotLevel>(first.level);
+  const [rules, setRules] = useState<Record<string, unknown>>(first.rules);
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const saved = session ? null : savedGame();
   const [lo, hi] = playersOf(game);
   const fast = new URLSearchParams(location.search).get('speed') === 'fast';
+  // Leaving keeps the game: the page offers to go on with it.
   if (session) return <Table session={session} prefs={prefs} onLeave={() => { session.close(); setSession(null); }} />;
+  const open = async (s: Promise<Session | string>): Promise<void> => {
+    const r = await s;
+    if (typeof r === 'string') setError(r);
+    else setSession(r);
+  };
   return (
     <form
       class="setup"
       onSubmit={async (e) => {
         e.preventDefault();
         const count = Math.min(hi, Math.max(lo, players));
+        localStorage.setItem(SETUP, JSON.stringify({ game, players: count, level, rules } satisfies SetupChoice));
         // ?seed=… deals a known game (to share or report one); otherwise a new deal each time.
         const seed = new URLSearchParams(location.search).get('seed') ?? undefined;
-        const s = await startOffline({ game, rules: { ...rules, ...rulesNeededFor(game, count) }, players: count, level, name: savedName() || t.you, botDelayMs: fast ? 20 : 700, ...(seed ? { seed } : {}) });
-        if (typeof s === 'string') setError(s);
-        else setSession(s);
+        await open(startOffline({ game, rules: { ...rules, ...rulesNeededFor(game, count) }, players: count, level, name: savedName() || t.you, botDelayMs: fast ? 20 : 700, ...(seed ? { seed } : {}) }));
       }}
     >
       <h1>{t.playComputer}</h1>
+      {saved && (
+        <p class="actions">
+          <button type="button" class="primary" onClick={() => void open(resumeOffline(saved))}>
+            {t.resume}: {t.games[saved.options.game]}
+          </button>
+        </p>
+      )}
       <GameFields game={game} setGame={(g) => { setGame(g); setRules({}); setPlayers(Math.min(playersOf(g)[1], Math.max(playersOf(g)[0], players))); }} prefs={prefs} />
-      <label>
-        {t.players}
-        <input type="number" min={lo} max={hi} value={players} onInput={(e) => setPlayers(Number((e.target as HTMLInputElement).value))} />
-      </label>
-      <label>
-        {t.level}
-        <select value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value as BotLevel)}>
-          {LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {t.levels[l]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div class="row">
+        <label>
+          {t.players}
+          <input type="number" min={lo} max={hi} value={players} onInput={(e) => setPlayers(Number((e.target as HTMLInputElement).value))} />
+        </label>
+        <label>
+          {t.level}
+          <select value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value as BotLevel)}>
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {t.levels[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {'decks' in rulesNeededFor(game, players) && <p class="muted">{t.twoDecks}</p>}
-      <HouseRules game={game} players={players} rules={rules} setRules={setRules} prefs={prefs} />
       {error && <p role="alert" class="refusal">{error}</p>}
       <button type="submit" class="primary">
         {t.start}
       </button>
+      <HouseRules game={game} players={players} rules={rules} setRules={setRules} prefs={prefs} />
     </form>
   );
 }
@@ -108,6 +146,7 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
 function GameFields({ game, setGame, prefs }: { game: GameId; setGame: (g: GameId) => void; prefs: Prefs }) {
   const { t } = prefs;
   return (
+    <>
     <label>
       {t.game}
       <select value={game} onChange={(e) => setGame((e.target as HTMLSelectElement).value as GameId)}>
@@ -118,6 +157,8 @@ function GameFields({ game, setGame, prefs }: { game: GameId; setGame: (g: GameI
         ))}
       </select>
     </label>
+    <p class="muted about">{t.about[game]}</p>
+    </>
   );
 }
 

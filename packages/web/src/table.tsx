@@ -9,6 +9,7 @@ import type { ActionBody, Reply, TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
 import { ask, type Session } from './session.js';
+import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 
 export interface Prefs {
   readonly lang: Lang;
@@ -66,18 +67,42 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
   const [message, setMessage] = useState<string | null>(null);
   const [live, setLive] = useState('');
   const [hint, setHint] = useState<string | null>(null);
+  const [news, setNews] = useState<string | null>(null);
   const prevLog = useRef<{ round: number; len: number; gameNo: number } | null>(null);
+  const prevHand = useRef<readonly string[] | null>(null);
 
   useEffect(() => session.subscribe(setU), [session]);
+  // During a game the site menu steps aside: the table has the screen.
+  useEffect(() => {
+    document.body.classList.add('in-game');
+    return () => document.body.classList.remove('in-game');
+  }, []);
 
-  // Live announcements of the other players' moves.
+  // Live announcements of the other players' moves, and cards that came into the player's hand.
   useEffect(() => {
     const v = u?.view;
     if (!u || !v) return;
     const prev = prevLog.current;
-    const fresh = prev && prev.round === v.round && prev.gameNo === u.gameNo ? v.log.slice(prev.len) : [];
+    const sameRound = prev !== null && prev.round === v.round && prev.gameNo === u.gameNo;
+    const fresh = sameRound ? v.log.slice(prev.len) : [];
     prevLog.current = { round: v.round, len: v.log.length, gameNo: u.gameNo };
     const said = fresh.filter((a) => a.seat !== u.you).map((a) => announce(a as Record<string, unknown>, v.players, t, lang)).filter(Boolean);
+    // New cards in hand within a round: drawn, or penalty cards (a catch, a two, an ace).
+    const hand = v.hand ?? [];
+    const before = prevHand.current;
+    prevHand.current = hand;
+    if (sameRound && before) {
+      const left = [...before];
+      const got = hand.filter((c) => {
+        const i = left.indexOf(c);
+        if (i >= 0) left.splice(i, 1);
+        return i < 0;
+      });
+      if (got.length > 0) {
+        setNews(t.youGot(got.map(pretty).join(' ')));
+        said.push(t.youGot(got.map((c) => spoken(c, lang)).join(', ')));
+      }
+    } else setNews(null);
     if (said.length) setLive(said.join('. '));
   }, [u]);
 
@@ -86,6 +111,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
 
   const send = async (a: ActionBody): Promise<void> => {
     setHint(null);
+    setNews(null);
     if (!v) return;
     const r = await session.act(a, v.version);
     setMessage(r.ok ? null : r.error.code === 'stale_version' ? null : sayError(r, lang));
@@ -95,6 +121,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
     const r = await ask({ t: 'hint', view: v, lang });
     if (r.ok && r.hint) setHint(r.hint.reason);
   };
+  const turns = v ? roundTurns(v, t) : [];
 
   return (
     <section class="table" aria-label={t.games[u.game as keyof Texts['games']]}>
@@ -108,25 +135,31 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
       </header>
       {v ? (
         <>
-          <Opponents u={u} v={v} prefs={prefs} />
-          {isHeartsView(v) ? <HeartsCenter v={v} prefs={prefs} /> : <SheddingCenter v={v} prefs={prefs} send={send} />}
+          <Opponents u={u} v={v} prefs={prefs} turns={turns} />
+          <div class="felt">{isHeartsView(v) ? <HeartsCenter v={v} prefs={prefs} /> : <SheddingCenter v={v} prefs={prefs} send={send} />}</div>
           <Status u={u} v={v} prefs={prefs} />
-          {message && (
-            <p class="refusal" role="alert">
-              <strong>{t.refused}:</strong> {message}
-            </p>
-          )}
-          {hint && (
-            <p class="hint" role="status">
-              💡 {hint}
-            </p>
-          )}
+          <div class="message-slot">
+            {message ? (
+              <p class="refusal" role="alert">
+                <strong>{t.refused}:</strong> {message}
+              </p>
+            ) : hint ? (
+              <p class="hint" role="status">
+                💡 {hint}
+              </p>
+            ) : news ? (
+              <p class="news">{news}</p>
+            ) : null}
+          </div>
           {u.you !== null && (isHeartsView(v) ? <HeartsHand v={v} prefs={prefs} send={send} /> : <SheddingHand v={v} prefs={prefs} send={send} />)}
-          {u.you !== null && v.legal.length > 0 && (
-            <button type="button" class="secondary hint-button" onClick={askHint}>
-              {t.hint}
-            </button>
-          )}
+          <div class="below-hand">
+            {u.you !== null && v.legal.length > 0 && (
+              <button type="button" class="secondary hint-button" onClick={askHint}>
+                {t.hint}
+              </button>
+            )}
+            <MoveList v={v} turns={turns} prefs={prefs} />
+          </div>
           {(u.status === 'roundOver' || u.status === 'finished') && <Results u={u} v={v} prefs={prefs} session={session} />}
         </>
       ) : (
@@ -139,34 +172,55 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
   );
 }
 
-function Opponents({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
+/** The round's moves, for anyone who looked away. */
+function MoveList({ v, turns, prefs }: { v: AnyView; turns: readonly Turn[]; prefs: Prefs }) {
+  const { t } = prefs;
+  if (turns.length === 0) return null;
+  return (
+    <details class="move-list">
+      <summary>{t.moves}</summary>
+      <ol>
+        {turns.map((turn) => (
+          <li key={turn.at}>
+            <strong>{v.players[turn.seat]}</strong> {turn.text}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function Opponents({ u, v, prefs, turns }: { u: TableUpdate; v: AnyView; prefs: Prefs; turns: readonly Turn[] }) {
   const { t } = prefs;
   const n = v.players.length;
   const me = u.you ?? -1;
   const order = Array.from({ length: n }, (_, i) => (me < 0 ? i : (me + 1 + i) % n)).filter((s) => s !== me);
+  const latest = latestTurns(turns);
+  const newest = turns.length > 0 ? turns[turns.length - 1].at : -1;
   return (
-    <ul class="opponents" aria-label={t.players}>
+    <ul class={`opponents n${order.length}`} aria-label={t.players}>
       {order.map((s) => {
         const seat = u.seats[s];
         const active = v.toMove === s;
         const count = v.handCounts[s];
+        const turn = latest.get(s);
         return (
           <li key={s} class={`opponent${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined}>
-            <span class="name">{v.players[s]}</span>
-            <span class="badges">
-              {seat?.kind === 'bot' && <span class="badge">{t.bot}</span>}
+            <span class="line">
+              <span class="name">{v.players[s]}</span>
+              {v.dealer === s && <span class="badge dealer" title={t.dealerMark} aria-label={t.dealerMark}>{t.dealerShort}</span>}
               {seat?.standIn && <span class="badge">{t.standIn}</span>}
               {seat?.kind === 'human' && !seat.connected && <span class="badge warn">{t.disconnected}</span>}
+              <span class="backs" aria-label={t.cards(count)}>
+                <CardBack small />
+                <span class="count">{count}</span>
+              </span>
             </span>
-            <span class="backs" aria-label={t.cards(count)}>
-              {Array.from({ length: Math.min(count, 8) }, (_, i) => (
-                <CardBack key={i} small />
-              ))}
-              <span class="count">{count}</span>
+            <span key={turn?.at ?? -1} class={`caption${turn && turn.at === newest ? ' fresh' : ''}`}>
+              {turn ? turn.text : ' '}
             </span>
-            {isHeartsView(v) && <span class="muted">{t.taken}: {v.taken[s]} · {t.total}: {v.totals[s]}</span>}
+            {isHeartsView(v) && <span class="muted">{t.takenShort} {v.taken[s]} · {t.total} {v.totals[s]}</span>}
             {!isHeartsView(v) && v.totals && <span class="muted">{t.total}: {v.totals[s]}</span>}
-            {active && <span class="turn">{t.turnOf(v.players[s])}</span>}
           </li>
         );
       })}
@@ -296,7 +350,7 @@ function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (
           </button>
         </div>
       )}
-      <ul class="hand" aria-label={`${t.hand}. ${t.legalMarked}`}>
+      <ul class="hand" style={{ '--n': String(hand.length) }} aria-label={`${t.hand}. ${t.legalMarked}`}>
         {hand.map((c, i) => {
           const picked = group !== null && group.includes(c) && hand.indexOf(c) === i;
           const fits = group ? canJoin(c) : playable.has(c);
@@ -341,23 +395,39 @@ function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (
   );
 }
 
+/** How long a completed trick stays on the table, full size, whoever leads next. */
+const TRICK_LINGER_MS = 1600;
+
 function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
   const { t, lang } = prefs;
   const n = v.players.length;
+  // A trick just taken stays in view with who took it, even if the next one has begun.
+  const [taken, setTaken] = useState<HeartsView['lastTrick']>(null);
+  const lastKey = v.lastTrick ? `${v.round}:${v.lastTrick.cards.join()}` : '';
+  useEffect(() => {
+    if (!v.lastTrick) return setTaken(null);
+    setTaken(v.lastTrick);
+    const timer = setTimeout(() => setTaken(null), TRICK_LINGER_MS);
+    return () => clearTimeout(timer);
+  }, [lastKey]);
+  const trickFigure = (trick: { cards: readonly string[]; seats: readonly number[] }, caption: string, cls: string) => (
+    <figure class={`trick ${cls}`} aria-label={caption}>
+      <figcaption>{caption}</figcaption>
+      <ol>
+        {trick.cards.map((c, i) => (
+          <li key={c} aria-label={`${v.players[trick.seats[i]]}: ${spoken(c, lang)}`}>
+            <CardFace card={c} />
+            <span class="who">{v.players[trick.seats[i]]}</span>
+          </li>
+        ))}
+      </ol>
+    </figure>
+  );
   return (
     <div class="center hearts">
-      <figure class="trick" aria-label={t.trick}>
-        <figcaption>{t.trick}</figcaption>
-        <ol>
-          {v.trick.cards.map((c, i) => (
-            <li key={c} aria-label={`${v.players[v.trick.seats[i]]}: ${spoken(c, lang)}`}>
-              <CardFace card={c} />
-              <span class="who">{v.players[v.trick.seats[i]]}</span>
-            </li>
-          ))}
-        </ol>
-      </figure>
-      {v.lastTrick && (
+      {taken && trickFigure(taken, t.tookTrick(v.players[taken.winner]), 'taken')}
+      {(!taken || v.trick.cards.length > 0) && trickFigure(v.trick, t.trick, 'current')}
+      {!taken && v.lastTrick && (
         <figure class="last-trick" aria-label={t.lastTrick}>
           <figcaption>
             {t.lastTrick} → {v.players[v.lastTrick.winner]}
@@ -402,7 +472,7 @@ function HeartsHand({ v, prefs, send }: { v: HeartsView; prefs: Prefs; send: (a:
           </button>
         </div>
       )}
-      <ul class="hand" aria-label={`${t.hand}. ${t.legalMarked}`}>
+      <ul class="hand" style={{ '--n': String(hand.length) }} aria-label={`${t.hand}. ${t.legalMarked}`}>
         {hand.map((c) => {
           const on = picked.includes(c);
           return (
@@ -439,12 +509,18 @@ function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
   if (u.you === null) text = t.spectating;
   if (v.toMove !== null && v.toMove !== undefined) text = v.toMove === u.you ? t.yourTurn : t.turnOf(v.players[v.toMove]);
   if (mine) text = t.yourTurn;
+  const extra: string[] = [];
+  if (u.deadline) extra.push(t.deadline(Math.max(0, Math.round((u.deadline - now) / 1000))));
+  if (u.you !== null && isHeartsView(v)) extra.push(`${t.taken}: ${v.taken[u.you]}`, `${t.total}: ${v.totals[u.you]}`);
+  if (u.you !== null && !isHeartsView(v) && v.totals) extra.push(`${t.total}: ${v.totals[u.you]}`);
+  const clockwise = isHeartsView(v) || v.direction === 'clockwise';
   return (
     <p class={`status${mine ? ' mine' : ''}`} role="status">
+      <span class="dir" title={t.direction(clockwise)} aria-label={t.direction(clockwise)}>
+        {clockwise ? '↻' : '↺'}
+      </span>{' '}
       {text}
-      {u.deadline && <span class="deadline"> · {t.deadline(Math.max(0, Math.round((u.deadline - now) / 1000)))}</span>}
-      {u.you !== null && isHeartsView(v) && <span class="muted"> · {t.taken}: {v.taken[u.you]} · {t.total}: {v.totals[u.you]}</span>}
-      {u.you !== null && !isHeartsView(v) && v.totals && <span class="muted"> · {t.total}: {v.totals[u.you]}</span>}
+      {extra.length > 0 && <span class="muted"> · {extra.join(' · ')}</span>}
     </p>
   );
 }
@@ -467,27 +543,33 @@ function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: 
     a.click();
   };
   const hearts = isHeartsView(v);
+  const sv = hearts ? null : (v as PlayerView);
   // The engine's answers only: the game's standings, or between rounds of a shedding game the round's places (S22).
   const roundOnly = !finished && !hearts;
-  const places = roundOnly ? (v as PlayerView).places : v.standings.places;
+  const places = roundOnly ? sv!.places : v.standings.places;
   const order = roundOnly ? v.players.map((_, s) => s).sort((a, b) => (places[a] || 99) - (places[b] || 99) || a - b) : v.standings.order;
   const rows = order.map((s) => ({
     name: v.players[s],
     s,
     place: places[s],
-    left: hearts ? null : v.handCounts[s],
-    points: hearts ? v.taken[s] : null,
+    hand: sv?.revealed?.[s] ?? null,
+    points: hearts ? v.taken[s] : (sv?.roundPoints?.[s] ?? null),
     total: v.standings.totals?.[s] ?? null,
   }));
+  const winners = v.standings.winners.map((s) => v.players[s]);
+  const roundWinner = sv ? sv.places.findIndex((p, s) => p === 1 && sv.handCounts[s] === 0) : -1;
+  const heading = finished
+    ? `${t.gameOver}: ${winners.length === 1 ? t.winner(winners[0]) : t.winners(winners.join(', '))}`
+    : roundWinner >= 0 ? `${t.roundOver}: ${t.wentOut(v.players[roundWinner])}` : t.roundOver;
   return (
     <div class="results" role="region" aria-label={finished ? t.gameOver : t.roundOver}>
-      <h2>{finished ? t.gameOver : t.roundOver}</h2>
+      <h2>{heading}</h2>
       <table>
         <thead>
           <tr>
             <th scope="col">#</th>
             <th scope="col">{t.players}</th>
-            {rows.some((r) => r.left !== null) && <th scope="col">{t.cardsLeft}</th>}
+            {rows.some((r) => r.hand !== null) && <th scope="col">{t.cardsLeft}</th>}
             {rows.some((r) => r.points !== null) && <th scope="col">{t.points}</th>}
             {rows.some((r) => r.total !== null) && <th scope="col">{t.total}</th>}
           </tr>
@@ -497,14 +579,18 @@ function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: 
             <tr key={r.s} class={r.s === u.you ? 'me' : ''}>
               <td>{r.place > 0 ? r.place : '–'}</td>
               <th scope="row">{r.name}</th>
-              {r.left !== null && <td>{r.left}</td>}
+              {r.hand !== null && (
+                <td class="revealed" aria-label={r.hand.map((c) => spoken(c, prefs.lang)).join(', ') || '0'}>
+                  {r.hand.length === 0 ? '–' : r.hand.map((c) => <CardFace key={c} card={c} small />)}
+                </td>
+              )}
               {r.points !== null && <td>{r.points}</td>}
               {r.total !== null && <td>{r.total}</td>}
             </tr>
           ))}
         </tbody>
       </table>
-      {!finished && <p class="muted">{t.nextRound}</p>}
+      {!finished && <NextRound u={u} prefs={prefs} session={session} />}
       {finished && (
         <div class="actions">
           {u.you !== null && (
@@ -524,4 +610,24 @@ function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: 
       )}
     </div>
   );
+}
+
+/** Between rounds: a button offline, a countdown online (the server deals on its own). */
+function NextRound({ u, prefs, session }: { u: TableUpdate; prefs: Prefs; session: Session }) {
+  const { t } = prefs;
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const i = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(i);
+  }, []);
+  if (session.kind === 'offline') {
+    return (
+      <div class="actions">
+        <button type="button" class="primary" ref={(el) => el?.focus()} onClick={() => void session.next()}>
+          {t.nextRoundNow}
+        </button>
+      </div>
+    );
+  }
+  return <p class="muted">{u.nextRoundAt ? t.nextRoundIn(Math.max(0, Math.ceil((u.nextRoundAt - now) / 1000))) : t.nextRound}</p>;
 }

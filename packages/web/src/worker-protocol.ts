@@ -23,6 +23,8 @@ export type WorkerRequest =
   | { readonly t: 'start'; readonly options: OfflineOptions }
   | { readonly t: 'act'; readonly action: ActionBody; readonly version: number }
   | { readonly t: 'rematch' }
+  | { readonly t: 'next' }
+  | { readonly t: 'resume'; readonly options: OfflineOptions; readonly record: unknown }
   | { readonly t: 'record' }
   | { readonly t: 'hint'; readonly view: AnyView; readonly lang: Lang }
   | { readonly t: 'replay'; readonly record: unknown };

@@ -53,6 +53,7 @@ async function playByKeyboard(page: Page, over: RegExp, ms = 150_000): Promise<n
     const candidates = [
       dialog.getByRole('button').first(),
       page.getByRole('button', { name: /(bank i bordet|bang the table)/i }),
+      page.getByRole('button', { name: /^(Neste runde|Next round)$/ }),
       page.getByRole('button', { name: /(kan spilles|playable)$/ }).first(),
       page.getByRole('button', { name: /^(Trekk|Draw)\./ }),
       page.getByRole('button', { name: /^(Pass)$/ }),
@@ -120,7 +121,8 @@ describe('the web app in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('olsen.lang', 'en'));
     await page.reload();
     await page.getByLabel(/^Game/).selectOption('olsen-dk');
-    await page.getByLabel(/Pass three cards before each hand/).selectOption({ label: 'rotating' });
+    await page.getByText('House rules').click();
+    await page.getByLabel(/Pass three cards before each hand/).selectOption({ label: 'in rotation' });
     await page.getByLabel(/ends when someone reaches this total/).fill('26');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
     await playByKeyboard(page, /The game is over/);
@@ -131,6 +133,7 @@ describe('the web app in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     await page.goto(`${server.url}/?speed=fast#/play`);
     await page.getByRole('combobox').first().selectOption('vri-atter');
+    await page.getByText('Husregler').click();
     await page.getByLabel(/får mer enn denne poengsummen/).fill('20');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
     await playByKeyboard(page, /Spillet er over/);
@@ -141,6 +144,9 @@ describe('the web app in Chromium', () => {
     expect(Math.max(...totals)).toBeGreaterThan(20);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
     expect(places).toEqual(totals.map((t) => 1 + totals.filter((u) => u < t).length));
+    // The winner is named: the first of the standings.
+    const first = cells[0][1];
+    await expect.poll(() => page.getByRole('heading', { name: /Spillet er over/ }).textContent()).toContain(`${first} vant`);
     await page.close();
   }, 180_000);
 
@@ -148,14 +154,15 @@ describe('the web app in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     await page.goto(`${server.url}/?speed=fast#/play`);
     await page.getByRole('spinbutton', { name: 'Spillere' }).fill('6');
-    await expect.poll(() => page.getByText('to kortstokker').count()).toBe(1);
+    await expect.poll(() => page.getByText('Med fem eller seks spillere brukes to kortstokker.').count()).toBe(1);
     await page.getByRole('button', { name: 'Start' }).press('Enter');
     await expect.poll(() => page.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
     await expect.poll(() => page.locator('.opponents > *').count()).toBe(5);
     await page.goto(`${server.url}/?speed=fast#/`);
     await page.goto(`${server.url}/?speed=fast#/play`);
     await page.getByRole('combobox').first().selectOption('olsen-dk');
-    await expect.poll(() => page.getByLabel(/fast antall runder/).count()).toBe(1);
+    await page.getByText('Husregler').click();
+    await expect.poll(() => page.getByLabel(/fast antall runder/).isVisible()).toBe(true);
     await page.close();
   }, 60_000);
 
@@ -163,6 +170,7 @@ describe('the web app in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     // Seed grp2: Siri (seat 0) starts with 3s and 3h, 9s and 9d.
     await page.goto(`${server.url}/?speed=fast&seed=grp2#/play`);
+    await page.getByText('Husregler').click();
     await page.locator('#rule-multiSameRank').selectOption('true');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
     const hand = page.getByRole('list', { name: /Din hånd/ });
@@ -173,6 +181,92 @@ describe('the web app in Chromium', () => {
     await page.getByRole('button', { name: 'Legg 2 kort' }).press('Enter');
     await expect.poll(() => hand.getByRole('listitem').count()).toBe(3);
     await page.close();
+  }, 60_000);
+
+  it('every computer move shows at its seat: after each bot turn the mover has a caption', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?seed=captions#/play`);
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill('4');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    const status = page.getByRole('status').filter({ hasText: /tur/ });
+    let checked = 0;
+    for (let i = 0; i < 40 && checked < 4; i++) {
+      const text = (await status.textContent({ timeout: 20_000 })) ?? '';
+      const bot = /(\S+) sin tur/.exec(text)?.[1];
+      if (bot) {
+        await expect.poll(async () => (await status.textContent()) !== text, { timeout: 20_000 }).toBe(true);
+        const caption = page.locator('.opponent', { hasText: bot }).locator('.caption');
+        expect((await caption.textContent())?.trim().length, `${bot}'s caption`).toBeGreaterThan(1);
+        checked++;
+        continue;
+      }
+      // The person's turn: play what fits, else draw, else pass.
+      const card = page.getByRole('button', { name: /kan spilles$/ }).first();
+      const dialog = page.getByRole('dialog');
+      if (await dialog.isVisible()) await dialog.getByRole('button').first().press('Enter');
+      else if (await card.count()) await card.press('Enter');
+      else if (await page.getByRole('button', { name: /^Trekk\./ }).isEnabled()) await page.getByRole('button', { name: /^Trekk\./ }).press('Enter');
+      else await page.getByRole('button', { name: /^Pass$/ }).press('Enter');
+      await page.waitForTimeout(100);
+    }
+    expect(checked).toBe(4);
+    await page.close();
+  }, 120_000);
+
+  it.each([['olsen', 2], ['olsen', 4], ['vri-atter', 6], ['olsen-dk', 4]] as const)('the whole hand is on a 360×640 screen without scrolling: %s with %i players', async (game, players) => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?speed=fast&seed=fit#/play`);
+    await page.getByRole('combobox').first().selectOption(game);
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill(String(players));
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    const hand = page.getByRole('list', { name: /Din hånd/ });
+    await expect.poll(() => hand.getByRole('listitem').count()).toBeGreaterThan(4);
+    await page.waitForTimeout(300);
+    const boxes = await hand.getByRole('listitem').evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect().toJSON() as DOMRect));
+    for (const b of boxes) {
+      expect(b.left).toBeGreaterThanOrEqual(0);
+      expect(b.right).toBeLessThanOrEqual(360);
+      expect(b.bottom).toBeLessThanOrEqual(640);
+      expect(b.top).toBeGreaterThanOrEqual(0);
+    }
+    // Each card shows a strip wide enough to read its corner and tap it.
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i].left - boxes[i - 1].left).toBeGreaterThanOrEqual(18);
+    await page.close();
+  }, 60_000);
+
+  it('H5: a Danish Olsen trick stays on the table at least a second after it is taken, with who took it', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?speed=fast&seed=trick#/play`);
+    await page.getByRole('combobox').first().selectOption('olsen-dk');
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill('4');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    const taken = page.locator('.trick.taken');
+    const start = Date.now();
+    const player = playByKeyboard(page, /Spillet er over/, 20_000).catch(() => 0);
+    await taken.waitFor({ state: 'visible', timeout: 20_000 });
+    const seen = Date.now();
+    expect(await taken.locator('figcaption').textContent()).toMatch(/tar stikket/);
+    await taken.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    expect(Date.now() - seen).toBeGreaterThanOrEqual(1000);
+    expect(seen - start).toBeLessThan(20_000);
+    await page.close();
+    await player;
+  }, 60_000);
+
+  it('an offline game survives a reload: the setup page offers to go on with it where it stood', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/?speed=fast&seed=resume#/play`);
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    const hand = page.getByRole('list', { name: /Din hånd/ });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Din tur' }).count(), { timeout: 20_000 }).toBe(1);
+    await page.getByRole('button', { name: /^Trekk\./ }).press('Enter');
+    await expect.poll(() => hand.getByRole('listitem').count()).toBe(6);
+    const cards = await hand.getByRole('listitem').allTextContents();
+    await page.reload();
+    await page.getByRole('button', { name: /^Fortsett spillet/ }).press('Enter');
+    await expect.poll(() => hand.getByRole('listitem').allTextContents()).toEqual(cards);
+    await context.close();
   }, 60_000);
 
   it('two browsers play each other online through the server, created and joined by link', async () => {
@@ -233,11 +327,15 @@ describe('the web app in Chromium', () => {
       const v = await axe(page);
       if (v.length) found[route] = v;
     }
-    await page.goto(`${server.url}/?speed=fast#/play`);
-    await page.getByRole('button', { name: 'Start' }).press('Enter');
-    await expect.poll(() => page.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
-    const v = await axe(page);
-    if (v.length) found.table = v;
+    for (const game of ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk']) {
+      await page.goto(`${server.url}/?speed=fast&game=${game}#/play`);
+      await page.getByRole('combobox').first().selectOption(game);
+      await page.getByRole('button', { name: 'Start' }).press('Enter');
+      await expect.poll(() => page.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
+      await page.waitForTimeout(200);
+      const v = await axe(page);
+      if (v.length) found[`table ${game}`] = v;
+    }
     expect(found).toEqual({});
     await page.close();
   }, 120_000);

@@ -1,0 +1,69 @@
+/**
+ * The round's moves as people tell them: each seat's latest turn ("trakk 2,
+ * la 7♠ → hjerter") for the caption at its seat, and the whole round as a
+ * list. Read from the view's public log only; the words are the UI's, the
+ * facts the engine's.
+ */
+import type { AnyView } from '@olsen/engine';
+import type { Texts } from './i18n.js';
+import { suitSymbol } from './cards.js';
+
+/** A card as people write it: 10♠, K♥. */
+export const pretty = (c: string): string => `${c[0] === 'T' ? '10' : c[0]}${suitSymbol(c[1])}`;
+
+export interface Turn {
+  readonly seat: number;
+  readonly text: string;
+  /** Position of the turn's last action in the round's log (changes when the seat acts again). */
+  readonly at: number;
+}
+
+type Entry = Record<string, unknown> & { seat: number };
+
+/** The round's turns in order: a seat's consecutive actions make one turn; a catch and a late call are their own. */
+export function roundTurns(v: AnyView, t: Texts): Turn[] {
+  const turns: Turn[] = [];
+  let cur: { seat: number; draws: number; parts: string[]; at: number } | null = null;
+  const flush = (): void => {
+    if (!cur) return;
+    const parts = cur.draws > 0 ? [t.capDrew(cur.draws), ...cur.parts] : cur.parts;
+    turns.push({ seat: cur.seat, text: parts.join(', '), at: cur.at });
+    cur = null;
+  };
+  const callWord = v.game === 'olsen' ? t.callOlsen : t.callVri;
+  (v.log as readonly Entry[]).forEach((a, i) => {
+    if ('catch' in a) {
+      flush();
+      const target = a.catch as number;
+      const n = v.game === 'olsen-dk' ? 0 : v.rules.forgottenCallPenalty;
+      turns.push({ seat: a.seat, text: t.capCaught(v.players[target], n), at: i });
+      return;
+    }
+    if ('call' in a && !('play' in a)) {
+      flush();
+      turns.push({ seat: a.seat, text: `«${callWord}»`, at: i });
+      return;
+    }
+    if (!cur || cur.seat !== a.seat) {
+      flush();
+      cur = { seat: a.seat, draws: 0, parts: [], at: i };
+    }
+    cur.at = i;
+    if ('draw' in a) cur.draws++;
+    else if ('pass' in a) cur.parts.push(t.capPass);
+    else if ('give' in a) cur.parts.push(t.capGave);
+    else if (Array.isArray(a.play)) {
+      const cards = (a.play as string[]).map(pretty).join(' ');
+      cur.parts.push(t.capPlayed(cards) + (typeof a.suit === 'string' ? ` → ${suitSymbol(a.suit)}` : '') + (a.call ? ` «${callWord}»` : ''));
+    } else if (typeof a.suit === 'string') cur.parts.push(t.capNamed(suitSymbol(a.suit)));
+  });
+  flush();
+  return turns;
+}
+
+/** Each seat's latest turn this round (the caption at its seat). */
+export function latestTurns(turns: readonly Turn[]): Map<number, Turn> {
+  const out = new Map<number, Turn>();
+  for (const turn of turns) out.set(turn.seat, turn);
+  return out;
+}
