@@ -4,11 +4,12 @@
  * a refused card is explained with its H-rule. The computer players are the
  * bots package's, at the chosen level.
  */
+import { writeFileSync } from 'node:fs';
 import {
-  SUITS, applyHearts, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, localizeError, nextHeartsRound,
+  SUITS, applyHearts, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, localizeError, makeRecord, nextHeartsRound, recordToJson,
   parseNotation, seedFromString, type HeartsAction, type HeartsGame, type Lang,
 } from '@olsen/engine';
-import { suitSymbol } from './i18n.js';
+import { suitSymbol, textsFor } from './i18n.js';
 import { createPrompt } from './prompt.js';
 import { chooseHearts, heartsHint, type Level } from '@olsen/bots';
 
@@ -29,6 +30,7 @@ const TEXT = {
     passed: (who: string) => `${who} har gitt bort tre kort.`,
     took: (who: string, pts: number) => `${who} tar stikket${pts ? ` (${pts} poeng)` : ''}.`,
     refused: 'Det går ikke',
+    oneCard: 'legg ett kort, f.eks. Qs (i dansk Olsen trekker og passer man ikke).',
     handOver: 'Given er ferdig.',
     moon: (who: string) => `${who} tok alle straffekortene!`,
     winner: (names: string) => `Vinner: ${names}!`,
@@ -50,15 +52,16 @@ const TEXT = {
     yourHand: 'Your hand',
     yourTurn: 'Your turn. Pick a number or type a card (e.g. Qs); ? for a hint:',
     hint: 'Hint',
-    played: (who: string, card: string) => `${who} plays ${card}.`,
-    passed: (who: string) => `${who} has passed three cards.`,
-    took: (who: string, pts: number) => `${who} takes the trick${pts ? ` (${pts} points)` : ''}.`,
+    played: (who: string, card: string) => `${who} ${who === 'You' ? 'play' : 'plays'} ${card}.`,
+    passed: (who: string) => `${who} ${who === 'You' ? 'have' : 'has'} passed three cards.`,
+    took: (who: string, pts: number) => `${who} ${who === 'You' ? 'take' : 'takes'} the trick${pts ? ` (${pts} point${pts === 1 ? '' : 's'})` : ''}.`,
+    oneCard: 'lay one card, such as Qs (Danish Olsen has no drawing and no passing).',
     refused: 'Not allowed',
     handOver: 'The hand is over.',
     moon: (who: string) => `${who} took every penalty card!`,
     winner: (names: string) => `Winner: ${names}!`,
     final: 'Final standings:',
-    standing: (place: number, name: string, total: number) => `${place}. ${name} — ${total} points`,
+    standing: (place: number, name: string, total: number) => `${place}. ${name} — ${total} point${Math.abs(total) === 1 ? '' : 's'}`,
     tieBreak: 'A tie for lowest: one extra hand between the tied players.',
     next: 'Press Enter for the next hand.',
     bye: 'Thanks for playing!',
@@ -67,7 +70,7 @@ const TEXT = {
 
 const pretty = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
 
-export async function runHeartsPlay(o: { players: number; lang: Lang; seed: string; name: string; rules: Record<string, unknown>; level: Level; output: NodeJS.WritableStream; input: NodeJS.ReadableStream }): Promise<number> {
+export async function runHeartsPlay(o: { players: number; lang: Lang; seed: string; name: string; rules: Record<string, unknown>; level: Level; output: NodeJS.WritableStream; input: NodeJS.ReadableStream; record?: string }): Promise<number> {
   const rng = new Int32Array(6);
   seedFromString(rng, 0, `${o.seed}/bots`);
   const botChoice = (game: HeartsGame, seat: number): HeartsAction => chooseHearts(o.level, heartsViewFor(game, seat), rng);
@@ -85,7 +88,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   const act = (a: HeartsAction): boolean => {
     const res = applyHearts(g, a);
     if (!res.ok) {
-      out(`${t.refused}: ${localizeError(res.error, o.lang)} (${res.error.rule ?? '—'})`);
+      out(`${t.refused}: ${localizeError(res.error, o.lang, names[0])}${res.error.rule ? ` (${res.error.rule})` : ''}`);
       return false;
     }
     const before = heartsViewFor(g, 0);
@@ -174,11 +177,16 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     }
     const parsed = parseNotation(parts[0], 0);
     if (!parsed.ok || !('play' in parsed.value) || parsed.value.play.length !== 1) {
-      out(`${t.refused}: ${parsed.ok ? 'one card' : parsed.error.message}`);
+      out(`${t.refused}: ${t.oneCard}`);
       continue;
     }
     act({ seat: 0, play: [parsed.value.play[0]] });
   }
+  if (o.record) {
+    writeFileSync(o.record, `${recordToJson(makeRecord(g))}\n`);
+    out(textsFor(o.lang).recordSaved(o.record));
+  }
+  out(textsFor(o.lang).seedWas(o.seed));
   out(t.bye);
   rl.close();
   return 0;

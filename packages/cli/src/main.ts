@@ -169,7 +169,8 @@ export function buildProgram(): Command {
     .option('--name <name>', 'your name', 'Du')
     .option('-r, --rules <json>', 'house rules as JSON', json, {})
     .addOption(new Option('--level <level>', "the computer players' level").choices(['random', 'greedy', 'easy', 'medium', 'hard', 'expert']).default('medium'))
-    .action(async (opts: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown>; level: Level }) => {
+    .option('--record <file>', "write the game's record (docs/record.md) to this file at the end; check it with olsen verify")
+    .action(async (opts: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown>; level: Level; record?: string }) => {
       const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name;
       const io = { output: process.stdout, input: process.stdin };
       process.exitCode =
@@ -224,6 +225,11 @@ export function buildProgram(): Command {
       });
       if (process.stderr.isTTY) process.stderr.write('\n');
       process.stdout.write(`${JSON.stringify(report)}\n`);
+      // Nothing connected is a failed run, not a quiet report of zeros.
+      if (report.connectedPeak === 0) {
+        process.stderr.write(`olsen loadtest: no player could connect to ${urls.join(', ')}: is the server running?\n`);
+        process.exit(1);
+      }
       process.exit(0);
     });
   return program;

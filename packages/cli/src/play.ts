@@ -13,6 +13,8 @@ import {
   legalActions,
   legalGroups,
   localizeError,
+  makeRecord,
+  recordToJson,
   nextRound,
   outcome,
   parseNotation,
@@ -27,6 +29,8 @@ import {
   type Game,
   type Lang,
 } from '@olsen/engine';
+import { writeFileSync } from 'node:fs';
+import pc from 'picocolors';
 import { chooseShedding, hint, type Level } from '@olsen/bots';
 import { suitName, suitSymbol, textsFor } from './i18n.js';
 import { createPrompt } from './prompt.js';
@@ -42,16 +46,32 @@ export interface PlayOptions {
   level: Level;
   output: NodeJS.WritableStream;
   input: NodeJS.ReadableStream;
+  /** Write the game's record (docs/record.md) to this file at the end. */
+  record?: string;
+  /** Colour the suits (default: when the output is a terminal and NO_COLOR is not set). */
+  color?: boolean;
+}
+
+/** Red suits red, when the terminal shows colour and the player has not asked for none (NO_COLOR). */
+export function colorFor(o: { color?: boolean; output: NodeJS.WritableStream }): boolean {
+  return o.color ?? (!process.env.NO_COLOR && (o.output as { isTTY?: boolean }).isTTY === true);
 }
 
 const BOT_NAMES = ['Kari', 'Ola', 'Nora', 'Per', 'Siri'];
 
-const pretty = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
+const plain = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
 
 export async function runPlay(o: PlayOptions): Promise<number> {
   const t = textsFor(o.lang);
   const out = (line = ''): void => void o.output.write(`${line}\n`);
-  const names = [o.name, ...BOT_NAMES.slice(0, o.players - 1)];
+  const colors = pc.createColors(colorFor(o));
+  const pretty = (card: string): string => (card[1] === 'd' || card[1] === 'h' ? colors.red(plain(card)) : plain(card));
+  const name = o.name.trim();
+  if (name === '' || BOT_NAMES.slice(0, o.players - 1).includes(name)) {
+    out(t.badName(name, BOT_NAMES.slice(0, o.players - 1).join(', ')));
+    return 2;
+  }
+  const names = [name, ...BOT_NAMES.slice(0, o.players - 1)];
   const created = createGame({ game: o.game, players: names, seed: o.seed, rules: { ...(isSheddingPreset(o.game) ? rulesNeededFor(o.game, names.length) : {}), ...o.rules } });
   if (!created.ok) {
     out(created.error.message);
@@ -64,10 +84,10 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   seedFromString(rng, 0, `${o.seed}/bots`);
   const word = callWordOf(g.rules);
   const describe = (a: Action): string => {
-    if ('play' in a) return `${a.play.map(pretty).join(' + ')}${a.suit ? ` → ${suitName(SUITS.indexOf(a.suit), o.lang)}` : ''}`;
+    if ('play' in a) return `${a.play.map(pretty).join(' + ')}${a.suit ? ` → ${suitName(SUITS.indexOf(a.suit), o.lang)}` : ''}${a.call ? ` + ${t.call(word)}` : ''}`;
     if ('draw' in a) return t.draw;
     if ('pass' in a) return t.pass;
-    if ('catch' in a) return `catch ${names[a.catch]}`;
+    if ('catch' in a) return t.catchIt(names[a.catch], a.catch);
     if ('call' in a) return t.call(word);
     return t.name(suitName(SUITS.indexOf(a.suit), o.lang));
   };
@@ -86,13 +106,19 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     else if ('catch' in a) {
       const gained = viewFor(g, null).handCounts[a.catch] - viewFor(before, null).handCounts[a.catch];
       out(t.caught(who, a.catch === 0 ? t.you : names[a.catch], gained));
+      // Penalty cards that came to the person: named.
+      if (a.catch === 0) {
+        const left = [...(viewFor(before, 0).hand ?? [])];
+        const got = (viewFor(g, 0).hand ?? []).filter((c) => (left.includes(c) ? (left.splice(left.indexOf(c), 1), false) : true));
+        if (got.length) out(t.youGot(got.map(pretty).join(' ')));
+      }
     } else if ('call' in a) out(t.called(who, word));
     else out(t.named(who, suitName(SUITS.indexOf(a.suit), o.lang)));
   };
   const act = (a: Action): boolean => {
     const res = apply(g, a);
     if (!res.ok) {
-      out(`${t.refused}: ${localizeError(res.error, o.lang)} (${res.error.rule ?? '—'})`);
+      out(`${t.refused}: ${localizeError(res.error, o.lang, names[0])}${res.error.rule ? ` (${res.error.rule})` : ''}`);
       return false;
     }
     const before = g;
@@ -105,12 +131,27 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     const v = viewFor(g, 0);
     out();
     out(t.top(pretty(v.top), suitName(SUITS.indexOf(v.activeSuit), o.lang)) + `   ${t.stock(v.stockCount)}`);
-    out(`${t.others}: ${names.slice(1).map((nm, i) => `${nm} ${t.cards(v.handCounts[i + 1])}${v.toMove === i + 1 ? ' ◀' : ''}`).join(', ')}`);
+    out(`${t.others}: ${names.slice(1).map((nm, i) => `${nm} (${i + 1}) ${t.cards(v.handCounts[i + 1])}${v.toMove === i + 1 ? ' ◀' : ''}`).join(', ')}`);
     out(`${t.yourHand}: ${(v.hand ?? []).map(pretty).join(' ')}`);
   };
 
+  /** The end: the record written if asked, and the seed that deals this game again. */
+  const finish = (): void => {
+    if (o.record) {
+      writeFileSync(o.record, `${recordToJson(makeRecord(g))}\n`);
+      out(t.recordSaved(o.record));
+    }
+    out(t.seedWas(o.seed));
+    out(t.bye);
+    rl.close();
+  };
+  const showStart = (): void => {
+    out(t.round(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
+    out(t.turned(pretty(viewFor(g, 0).upcard)));
+  };
+
   out(t.title(o.game));
-  out(t.round(1, names[g.rounds[0].dealer]));
+  showStart();
   for (;;) {
     const phase = phaseOf(g);
     if (phase === 'roundOver' || phase === 'gameOver') {
@@ -129,8 +170,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
           for (const s of st.order) out(`  ${t.standing(st.places[s], names[s], st.totals[s])}`);
         }
         out(t.winner(st.winners.map((s) => names[s]).join(', ')));
-        out(t.bye);
-        rl.close();
+        finish();
         return 0;
       }
       out(t.pressEnter);
@@ -138,7 +178,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       const next = nextRound(g);
       if (!next.ok) break;
       g = next.value;
-      out(t.round(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
+      showStart();
       continue;
     }
     const seat = toMove(g);
@@ -151,7 +191,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       continue;
     }
     showTable();
-    const legal = legalActions(g);
+    // A play that leaves one card is listed with and without the call: the call is the player's choice (S18).
+    const legal = legalActions(g, { includeForgottenCalls: true });
     out(t.yourTurn);
     legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${describe(a)}`));
     // Several cards at once (S-V4/S-V5): the engine's options; the player types the move, e.g. 9h+9s.
@@ -183,7 +224,6 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       if (c) act(c);
     }
   }
-  out(t.bye);
-  rl.close();
+  finish();
   return 0;
 }

@@ -3,6 +3,11 @@
  * (npm test builds first), plus in-process fuzzing of `verify`.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { colorFor, runPlay } from '../src/play.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -169,6 +174,75 @@ describe('olsen play', () => {
     expect(r.stdout).toContain('Your hand');
     expect(r.stdout).toMatch(/Not allowed: .*\(S14\)/);
     expect(r.stdout).toMatch(/Not allowed: 'Xx' is not an action/);
+  });
+});
+
+describe('olsen play speaks to the person', () => {
+  const answers = (n: number, first: string[] = []) => [...first, ...new Array(n).fill('1')].join('\n') + '\n';
+
+  it('in English grammar: "You do not hold", "You play", "1 point" — never "You does", "You plays", "You takes"', () => {
+    const shed = olsen(['play', '--seed', 'cli-en', '--lang', 'en', '--name', 'You'], answers(200, ['Kd', 'Qs', '2c']));
+    expect(shed.stdout).toMatch(/You do not hold/);
+    const dk = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--lang', 'en', '--rules', '{"deals":1}'], answers(60, ['Kd', 'draw']));
+    for (const out of [shed.stdout, dk.stdout]) {
+      expect(out).not.toMatch(/You (does|plays|takes|has|holds|draws|passes)\b/);
+      expect(out).not.toMatch(/\b1 points\b/);
+      expect(out).not.toMatch(/\(—\)/);
+    }
+    expect(dk.stdout).toMatch(/You play /);
+    // Drawing and passing are not part of Danish Olsen: said in the player's language.
+    expect(dk.stdout).toMatch(/Not allowed: lay one card/);
+  });
+
+  it('S18: the call is a choice whether a move is picked by number or typed; both say it', () => {
+    const r = olsen(['play', '--game', 'vri-atter', '--players', '2', '--seed', 'call-choice', '--rules', '{"twoPlayerHandSize":null}'], answers(300));
+    // The numbered list offers a play that leaves one card with and without the call.
+    expect(r.stdout).toMatch(/\d+\) \S+ \+ si «Ett kort igjen»/);
+    expect(r.stdout).toMatch(/Du sier «Ett kort igjen»!/);
+  });
+
+  it('--record writes the game, which olsen verify accepts; the seed is printed at the end', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'olsen-record-')), 'game.json');
+    const r = olsen(['play', '--seed', 'rec', '--record', file], answers(200));
+    expect(r.stdout).toContain(`Spillet er lagret i ${file}`);
+    expect(r.stdout).toContain('Frø for denne given: rec');
+    const v = olsen(['verify', file]);
+    expect(v.code).toBe(0);
+    expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, result: { finished: true } });
+  });
+
+  it('colours red suits on a terminal, and not with NO_COLOR or into a pipe', async () => {
+    const saved = process.env.NO_COLOR;
+    delete process.env.NO_COLOR;
+    expect(colorFor({ output: { isTTY: true } as never })).toBe(true);
+    expect(colorFor({ output: { isTTY: false } as never })).toBe(false);
+    process.env.NO_COLOR = '1';
+    expect(colorFor({ output: { isTTY: true } as never })).toBe(false);
+    if (saved === undefined) delete process.env.NO_COLOR;
+    else process.env.NO_COLOR = saved;
+    const run = async (color: boolean): Promise<string> => {
+      const output = new PassThrough();
+      let text = '';
+      output.on('data', (d: Buffer) => (text += d.toString()));
+      await runPlay({ game: 'olsen', players: 2, lang: 'nb', seed: 'colour', name: 'Du', rules: {}, level: 'greedy', output, input: Readable.from(['q\n']), color });
+      return text;
+    };
+    const ESC = String.fromCharCode(27);
+    expect(await run(true)).toContain(`${ESC}[31m`);
+    expect(await run(false)).not.toContain(ESC);
+  });
+
+  it('a reader that stops early (olsen rules | head -1) is no error: exit 0, nothing on stderr', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" rules --game olsen | head -1`], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toBe('');
+  });
+
+  it('refuses an empty name or one of the computer players\' names with a sentence', () => {
+    const r = olsen(['play', '--name', 'Kari', '--seed', 'x'], 'q\n');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/Navnet «Kari» går ikke/);
   });
 });
 

@@ -137,9 +137,9 @@ const gameError = (rule: string | null, code: ErrorCode, params: ErrorParams): G
 });
 const malformed = (message: string): GameError => ({ rule: null, code: 'malformed', message });
 
-/** The same error in another language (for the CLI and the web app). */
-export function localizeError(e: GameError, lang: Lang): string {
-  return e.params && e.code !== 'malformed' && e.code !== 'rules' ? errorMessage(e.code, e.params, lang) : e.message;
+/** The same error in another language (for the CLI and the web app); `you`: the name of the player it is said to. */
+export function localizeError(e: GameError, lang: Lang, you?: string): string {
+  return e.params && e.code !== 'malformed' && e.code !== 'rules' ? errorMessage(e.code, e.params, lang, you) : e.message;
 }
 
 // ---- creating ---------------------------------------------------------------

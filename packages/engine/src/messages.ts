@@ -41,7 +41,14 @@ export type ErrorParams = {
   rule?: string;
 };
 
-type Builder = (p: Required<ErrorParams>, lang: Lang) => string;
+/** The params with `you`: the sentence is said to the player it is about (second person). */
+type Said = Required<ErrorParams> & { you: boolean };
+type Builder = (p: Said, lang: Lang) => string;
+
+/** The player as subject: a name, or "You"/"Du" when the sentence is said to them. */
+const who = (p: Said, l: Lang): string => (p.you ? (l === 'en' ? 'You' : 'Du') : p.player);
+/** An English verb agreeing with `who`: third person for a name, the base form for "you". */
+const vb = (p: Said, third: string, base: string): string => (p.you ? base : third);
 
 const c = (card: number): string => makeCard(card);
 const bi = (lang: Lang, en: string, nb: string): string => (lang === 'en' ? en : nb);
@@ -49,27 +56,27 @@ const bi = (lang: Lang, en: string, nb: string): string => (lang === 'en' ? en :
 /** Every error code the engine gives, with its sentence. */
 export const ERRORS = {
   /** S7: someone acted out of turn. */
-  notYourTurn: (p, l) => bi(l, `It is ${p.other}'s turn, not ${p.player}'s.`, `Det er ${p.other} sin tur, ikke ${p.player} sin.`),
+  notYourTurn: (p, l) => bi(l, `It is ${p.other}'s turn, not ${p.you ? 'yours' : `${p.player}'s`}.`, `Det er ${p.other} sin tur, ikke ${p.you ? 'din' : `${p.player} sin`}.`),
   /** S8: a card the player does not hold. */
-  notInHand: (p, l) => bi(l, `${p.player} does not hold ${c(p.card)}.`, `${p.player} har ikke ${cardName(p.card, 'nb')} på hånden.`),
+  notInHand: (p, l) => bi(l, `${who(p, l)} ${vb(p, 'does', 'do')} not hold ${c(p.card)}.`, `${who(p, l)} har ikke ${cardName(p.card, 'nb')} på hånden.`),
   /** S8: the card matches neither suit nor rank. */
   mustMatch: (p, l) =>
     rankOf(p.top) === 6
-      ? bi(l, `${p.player} cannot play ${c(p.card)}: it must be ${SUIT_SINGULAR.en[p.active]} (the suit named with the eight) or an eight.`,
-          `${p.player} kan ikke legge ${cardName(p.card, 'nb')}: det må være ${SUIT_SINGULAR.nb[p.active]} (sorten som ble sagt med åtteren) eller en åtter.`)
-      : bi(l, `${p.player} cannot play ${c(p.card)}: it must be ${SUIT_SINGULAR.en[p.active]} (the suit in play), ${RANK_ARTICLE.en[rankOf(p.top)]} (the rank on top) or an eight.`,
-          `${p.player} kan ikke legge ${cardName(p.card, 'nb')}: det må være ${SUIT_SINGULAR.nb[p.active]} (sorten som gjelder), ${RANK_ARTICLE.nb[rankOf(p.top)]} (verdien øverst) eller en åtter.`),
+      ? bi(l, `${who(p, l)} cannot play ${c(p.card)}: it must be ${SUIT_SINGULAR.en[p.active]} (the suit named with the eight) or an eight.`,
+          `${who(p, l)} kan ikke legge ${cardName(p.card, 'nb')}: det må være ${SUIT_SINGULAR.nb[p.active]} (sorten som ble sagt med åtteren) eller en åtter.`)
+      : bi(l, `${who(p, l)} cannot play ${c(p.card)}: it must be ${SUIT_SINGULAR.en[p.active]} (the suit in play), ${RANK_ARTICLE.en[rankOf(p.top)]} (the rank on top) or an eight.`,
+          `${who(p, l)} kan ikke legge ${cardName(p.card, 'nb')}: det må være ${SUIT_SINGULAR.nb[p.active]} (sorten som gjelder), ${RANK_ARTICLE.nb[rankOf(p.top)]} (verdien øverst) eller en åtter.`),
   /** S13: the drawn card fits and must be played at once. */
-  mustPlayDrawn: (p, l) => bi(l, `${p.player} drew ${c(p.card)}, which fits: it must be played now.`, `${p.player} trakk ${cardName(p.card, 'nb')}, som passer: det kortet må legges nå.`),
+  mustPlayDrawn: (p, l) => bi(l, `${who(p, l)} drew ${c(p.card)}, which fits: it must be played now.`, `${who(p, l)} trakk ${cardName(p.card, 'nb')}, som passer: det kortet må legges nå.`),
   /** S14: after a voluntary draw only the drawn card may be played. */
-  voluntaryDrawOnly: (p, l) => bi(l, `After drawing by choice ${p.player} may only play the card drawn, or pass.`, `Etter et frivillig trekk kan ${p.player} bare legge kortet som ble trukket, eller si pass.`),
+  voluntaryDrawOnly: (p, l) => bi(l, `After drawing by choice ${p.you ? 'you' : p.player} may only play the card drawn, or pass.`, `Etter et frivillig trekk kan ${p.you ? 'du' : p.player} bare legge kortet som ble trukket, eller si pass.`),
   /** S-V6: no eight and no same-rank suit change on a first turn. */
-  firstTurnNoTwist: (p, l) => bi(l, `No twist on the first turn: ${p.player} must follow ${SUIT_NAMES.en[p.active]} with a card of that suit (no eight, no change of suit).`,
-    `Ingen vri på første tur: ${p.player} må følge ${SUIT_NAMES.nb[p.active]} med et kort i samme sort (ingen åtter, ikke bytte sort).`),
+  firstTurnNoTwist: (p, l) => bi(l, `No twist on the first turn: ${p.you ? 'you' : p.player} must follow ${SUIT_NAMES.en[p.active]} with a card of that suit (no eight, no change of suit).`,
+    `Ingen vri på første tur: ${p.you ? 'du' : p.player} må følge ${SUIT_NAMES.nb[p.active]} med et kort i samme sort (ingen åtter, ikke bytte sort).`),
   /** S-V11: an eight on an eight. */
   noEightOnEight: (p, l) => bi(l, 'An eight may not be played on an eight at this table.', 'Ved dette bordet kan en åtter ikke legges på en åtter.'),
   /** S-V12: an eight as the last card. */
-  noWinOnEight: (p, l) => bi(l, `${p.player} cannot go out on an eight at this table.`, `${p.player} kan ikke gå ut på en åtter ved dette bordet.`),
+  noWinOnEight: (p, l) => bi(l, `${who(p, l)} cannot go out on an eight at this table.`, `${who(p, l)} kan ikke gå ut på en åtter ved dette bordet.`),
   /** S10: an eight needs a named suit. */
   nameSuit: (p, l) => bi(l, 'Name the suit that follows when you play an eight.', 'Si hvilken sort som gjelder når du legger en åtter.'),
   /** S10: only an eight names a suit. */
@@ -80,20 +87,20 @@ export const ERRORS = {
   groupMismatch: (p, l) => bi(l, `${c(p.card)} does not go with the cards laid with it: together they must share one rank${p.count ? ' or one suit (no eights)' : ''}.`,
     `${cardName(p.card, 'nb')} passer ikke sammen med de andre kortene: de må ha samme verdi${p.count ? ' eller samme sort (uten åttere)' : ''}.`),
   /** S14: the draw limit is reached. */
-  drawLimit: (p, l) => bi(l, `${p.player} has drawn ${p.count} card${p.count === 1 ? '' : 's'} this turn, the most allowed: pass.`, `${p.player} har trukket ${p.count} kort denne turen, mer er ikke lov: si pass.`),
+  drawLimit: (p, l) => bi(l, `${who(p, l)} ${vb(p, 'has', 'have')} drawn ${p.count} card${p.count === 1 ? '' : 's'} this turn, the most allowed: pass.`, `${who(p, l)} har trukket ${p.count} kort denne turen, mer er ikke lov: si pass.`),
   /** S17: nothing to draw. */
   cannotDraw: (p, l) => bi(l, 'There is no card to draw: the stock is empty and the discard pile holds only its top card.', 'Det er ingen kort å trekke: trekkbunken er tom og kastebunken har bare toppkortet.'),
   /** S14: passing before the draws are done. */
-  passNotAllowed: (p, l) => bi(l, `${p.player} may not pass yet: play a card or draw.`, `${p.player} kan ikke si pass ennå: legg et kort eller trekk.`),
+  passNotAllowed: (p, l) => bi(l, `${who(p, l)} may not pass yet: play a card or draw.`, `${who(p, l)} kan ikke si pass ennå: legg et kort eller trekk.`),
   /** S14: passing with nothing that fits and draws left: draw (count: draws left, 0 = no limit). */
   drawFirst: (p, l) =>
     p.count > 0
-      ? bi(l, `${p.player} may not pass yet: nothing fits, so draw (up to ${p.count} more).`, `${p.player} kan ikke si pass ennå: ingenting passer, så trekk (opptil ${p.count} til).`)
-      : bi(l, `${p.player} may not pass: nothing fits, so draw until a card does.`, `${p.player} kan ikke si pass: ingenting passer, så trekk til et kort passer.`),
+      ? bi(l, `${who(p, l)} may not pass yet: nothing fits, so draw (up to ${p.count} more).`, `${who(p, l)} kan ikke si pass ennå: ingenting passer, så trekk (opptil ${p.count} til).`)
+      : bi(l, `${who(p, l)} may not pass: nothing fits, so draw until a card does.`, `${who(p, l)} kan ikke si pass: ingenting passer, så trekk til et kort passer.`),
   /** S-V8: a stacked draw-two must be answered. */
-  pendingTwos: (p, l) => bi(l, `${p.player} must answer the draw-two with a 2 or draw ${p.count} cards.`, `${p.player} må svare med en toer eller trekke ${p.count} kort.`),
+  pendingTwos: (p, l) => bi(l, `${who(p, l)} must answer the draw-two with a 2 or draw ${p.count} cards.`, `${who(p, l)} må svare med en toer eller trekke ${p.count} kort.`),
   /** S18: a call when the player does not have one card left after a play. */
-  noCallNeeded: (p, l) => bi(l, `${p.player} can only call right after a play that leaves one card.`, `${p.player} kan bare rope rett etter å ha lagt seg ned på ett kort.`),
+  noCallNeeded: (p, l) => bi(l, `${who(p, l)} can only call right after a play that leaves one card.`, `${who(p, l)} kan bare si fra rett etter et kort som gir ett kort igjen på hånden.`),
   /** S20: the target made the call. */
   catchCalled: (p, l) => bi(l, `${p.other} cannot be caught: ${p.other} made the call.`, `${p.other} kan ikke tas: ${p.other} sa fra.`),
   /** S20: the target has not exactly one card. */
@@ -103,7 +110,7 @@ export const ERRORS = {
   /** S19: no penalty in this game. */
   noCatchInGame: (p, l) => bi(l, 'Forgetting the call costs nothing in this game: there is nothing to catch.', 'Et glemt rop koster ingenting i dette spillet: det er ingen å ta.'),
   /** S20: catching oneself. */
-  catchSelf: (p, l) => bi(l, `${p.player} cannot catch themselves.`, `${p.player} kan ikke ta seg selv.`),
+  catchSelf: (p, l) => bi(l, `${who(p, l)} cannot catch ${p.you ? 'yourself' : 'themselves'}.`, `${who(p, l)} kan ikke ta ${p.you ? 'deg' : 'seg'} selv.`),
   /** S21: the round has ended. */
   roundOver: (p, l) => bi(l, 'The round is over: no more actions until the next deal.', 'Runden er over: ingen flere trekk før neste giv.'),
   /** S22/S24: the game has ended. */
@@ -119,26 +126,31 @@ export const ERRORS = {
   /** H4: the hand opens with 2c (3c when 2c is out). */
   firstLead: (p, l) => bi(l, `The first trick is opened with ${c(p.card)}.`, `Første stikk åpnes med ${cardName(p.card, 'nb')}.`),
   /** H5: follow the led suit. */
-  mustFollow: (p, l) => bi(l, `${p.player} must follow ${SUIT_NAMES.en[p.active]} and holds some.`, `${p.player} må følge ${SUIT_NAMES.nb[p.active]} og har kort i den sorten.`),
+  mustFollow: (p, l) => bi(l, `${who(p, l)} must follow ${SUIT_NAMES.en[p.active]} and ${vb(p, 'holds', 'hold')} some.`, `${who(p, l)} må følge ${SUIT_NAMES.nb[p.active]} og har kort i den sorten.`),
   /** H6: hearts may not be led before they are broken. */
   heartsNotBroken: (p, l) => bi(l, 'Hearts may not be led until a heart has been discarded on another suit.', 'Hjerter kan ikke spilles ut før noen har kastet en hjerter på en annen sort.'),
   /** H7: no penalty card on the first trick. */
-  noPenaltyFirstTrick: (p, l) => bi(l, `No heart and no queen of spades on the first trick while ${p.player} holds another card.`, `Ingen hjerter og ikke spar dame i første stikk så lenge ${p.player} har andre kort.`),
+  noPenaltyFirstTrick: (p, l) => bi(l, `No heart and no queen of spades on the first trick while ${p.you ? 'you hold' : `${p.player} holds`} another card.`, `Ingen hjerter og ikke spar dame i første stikk så lenge ${p.you ? 'du' : p.player} har andre kort.`),
   /** H3: the pass comes first. */
   passFirst: (p, l) => bi(l, 'Every player passes three cards before the first trick.', 'Alle gir bort tre kort før første stikk.'),
   /** H3: three different cards from the hand. */
-  passThree: (p, l) => bi(l, `${p.player} must pass exactly three different cards from the hand.`, `${p.player} må gi bort nøyaktig tre forskjellige kort fra hånden.`),
+  passThree: (p, l) => bi(l, `${who(p, l)} must pass exactly three different cards from the hand.`, `${who(p, l)} må gi bort nøyaktig tre forskjellige kort fra hånden.`),
   /** H3: one pass per player. */
-  alreadyPassed: (p, l) => bi(l, `${p.player} has already passed three cards.`, `${p.player} har allerede gitt bort tre kort.`),
+  alreadyPassed: (p, l) => bi(l, `${who(p, l)} ${vb(p, 'has', 'have')} already passed three cards.`, `${who(p, l)} har allerede gitt bort tre kort.`),
   /** H3: no pass in this hand. */
   noPassNow: (p, l) => bi(l, 'There is no pass now.', 'Det gis ikke kort nå.'),
   /** H9: a seat outside the tie-break hand. */
-  notDealtIn: (p, l) => bi(l, `${p.player} is not in this hand.`, `${p.player} er ikke med i denne given.`),
+  notDealtIn: (p, l) => bi(l, `${who(p, l)} ${vb(p, 'is', 'are')} not in this hand.`, `${who(p, l)} er ikke med i denne given.`),
 } satisfies Record<string, Builder>;
 
 export type ErrorCode = keyof typeof ERRORS;
 
-export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang = 'en'): string {
-  const p: Required<ErrorParams> = { player: '', other: '', card: 0, top: 0, active: 0, count: 0, rule: '', ...params };
+/**
+ * The sentence for an error in `lang`. With `you` (the name of the player the
+ * sentence is said to) a sentence about that player speaks to them:
+ * "You do not hold Kc", "Du har ikke …", not "You does not hold Kc".
+ */
+export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang = 'en', you?: string): string {
+  const p: Said = { player: '', other: '', card: 0, top: 0, active: 0, count: 0, rule: '', ...params, you: you !== undefined && params.player === you };
   return ERRORS[code](p, lang);
 }
