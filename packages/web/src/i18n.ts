@@ -70,7 +70,7 @@ const nb = {
   callVri: 'Ett kort igjen!',
   callArmed: 'Du sier fra med neste kort',
   bank: 'Bank i bordet!',
-  hint: 'Hint',
+  hint: 'Tips',
   hand: 'Din hånd',
   legalMarked: 'Kort du kan spille er løftet.',
   playable: 'kan spilles',
@@ -147,6 +147,25 @@ const nb = {
   rating: 'Rating',
   noStats: 'Ingen ferdige nettspill ennå.',
   errorTitle: 'Noe gikk galt',
+  // the server's refusals, by code
+  codes: {
+    bad_message: 'Det forstod ikke serveren.',
+    unauthorized: 'Du må ha et navn først.',
+    no_such_table: 'Det finnes ikke noe bord med den koden.',
+    table_full: 'Bordet er fullt.',
+    seat_taken: 'Den plassen er tatt.',
+    not_seated: 'Du sitter ikke ved dette bordet.',
+    not_host: 'Bare den som laget bordet kan gjøre det.',
+    not_started: 'Spillet har ikke begynt.',
+    already_started: 'Spillet har allerede begynt.',
+    not_your_turn: 'Det er ikke din tur.',
+    illegal_action: 'Det trekket er ikke lov.',
+    stale_version: 'Bordet har endret seg: prøv igjen.',
+    game_over: 'Spillet er over.',
+    bad_options: 'Det spillet kan ikke settes opp slik.',
+    rate_limited: 'For mange trekk på kort tid: vent litt.',
+    internal: 'Noe gikk galt på serveren: trekket ble ikke gjort.',
+  },
 } as const;
 
 type Dict = { [K in keyof typeof nb]: (typeof nb)[K] extends (...a: infer A) => string ? (...a: A) => string : (typeof nb)[K] extends string ? string : { [Q in keyof (typeof nb)[K]]: string } };
@@ -293,6 +312,24 @@ const en: Dict = {
   rating: 'Rating',
   noStats: 'No finished online games yet.',
   errorTitle: 'Something went wrong',
+  codes: {
+    bad_message: 'The server did not understand that.',
+    unauthorized: 'You need a name first.',
+    no_such_table: 'There is no table with that code.',
+    table_full: 'The table is full.',
+    seat_taken: 'That seat is taken.',
+    not_seated: 'You do not have a seat at this table.',
+    not_host: 'Only the player who made the table can do that.',
+    not_started: 'The game has not started.',
+    already_started: 'The game has already started.',
+    not_your_turn: 'It is not your turn.',
+    illegal_action: 'That move is not allowed.',
+    stale_version: 'The table has moved on: try again.',
+    game_over: 'The game is over.',
+    bad_options: 'That game cannot be set up like that.',
+    rate_limited: 'Too many moves in a short time: wait a moment.',
+    internal: 'Something went wrong on the server: the move was not made.',
+  },
 };
 
 export const TEXTS: Record<Lang, Dict> = { nb: nb as unknown as Dict, en };

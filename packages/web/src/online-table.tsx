@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { TableUpdate } from '@olsen/protocol';
 import { guestToken, onConnection, openOnline, request, savedName, type Session } from './session.js';
-import { Table, type Prefs } from './table.js';
+import { Table, sayError, type Prefs } from './table.js';
 
 export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const { t } = prefs;
@@ -72,7 +72,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
             ))}
           </ol>
           {u.you === u.host ? (
-            <button type="button" class="primary" onClick={async () => { const r = await request({ type: 'start', code }); if (!r.ok) setError(r.error.message); }}>
+            <button type="button" class="primary" onClick={async () => { const r = await request({ type: 'start', code }); if (!r.ok) setError(sayError(r, prefs.t, prefs.lang)); }}>
               {t.startGame}
             </button>
           ) : (

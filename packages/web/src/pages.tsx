@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CardFace } from './cards.js';
 import { ask, playerId } from './session.js';
-import type { Prefs } from './table.js';
+import { sayError, type Prefs } from './table.js';
 import type { GameId } from './setup.js';
 import type { ReplayStep } from './worker-protocol.js';
 
@@ -59,7 +59,7 @@ export function Replay({ id, prefs }: { id: string | null; prefs: Prefs }) {
     if (r.ok && r.steps) {
       setSteps(r.steps);
       setI(0);
-    } else if (!r.ok) setError(r.error.message);
+    } else if (!r.ok) setError(sayError(r, prefs.t, prefs.lang));
   };
   useEffect(() => {
     if (id) void fetch(`/api/games/${id}/record`).then((r) => r.json()).then(load).catch(() => setError(t.errorTitle));

@@ -4,7 +4,7 @@ import { GAME_NAMES, gameInfo, rulesNeededFor, type GameName } from '@olsen/engi
 import type { BotLevel } from '@olsen/protocol';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
 import { createTable, guestToken, resumeOffline, savedGame, savedName, startOffline, type Session } from './session.js';
-import { Table, type Prefs } from './table.js';
+import { Table, sayError, type Prefs } from './table.js';
 
 export type GameId = GameName;
 export const GAMES: readonly GameId[] = GAME_NAMES;
@@ -193,7 +193,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
           fillLevel: 'medium',
         });
         if (r.ok) location.hash = `#/t/${r.code}`;
-        else setError(r.error.message);
+        else setError(sayError(r, prefs.t, prefs.lang));
       }}
     >
       <h1>{t.playFriends}</h1>

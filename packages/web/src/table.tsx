@@ -32,17 +32,21 @@ const body = (a: Action | HeartsAction): ActionBody => {
   return rest as ActionBody;
 };
 
-/** Says an error in the player's language when the engine's code is known. */
-function sayError(r: Extract<Reply, { ok: false }>, lang: Lang): string {
+/**
+ * Says a refusal in the player's language: the engine's sentence from its code
+ * (to the player, in the second person, when it is about them), else the
+ * protocol code's own words; the server's English sentence only as a last resort.
+ */
+export function sayError(r: Extract<Reply, { ok: false }>, t: Texts, lang: Lang, you?: string): string {
   const e = r.error;
   if (e.engineCode && e.params) {
     try {
-      return errorMessage(e.engineCode as ErrorCode, e.params as ErrorParams, lang);
+      return errorMessage(e.engineCode as ErrorCode, e.params as ErrorParams, lang, you);
     } catch {
-      // fall back to the server's sentence
+      // fall back to the code's words
     }
   }
-  return e.message;
+  return t.codes[e.code as keyof Texts['codes']] ?? e.message;
 }
 
 /** One sentence for another player's public action (live announcements). */
@@ -114,7 +118,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
     setNews(null);
     if (!v) return;
     const r = await session.act(a, v.version);
-    setMessage(r.ok ? null : r.error.code === 'stale_version' ? null : sayError(r, lang));
+    setMessage(r.ok ? null : r.error.code === 'stale_version' ? null : sayError(r, t, lang, u.you !== null ? v.players[u.you] : undefined));
   };
   const askHint = async (): Promise<void> => {
     if (!v) return;

@@ -340,6 +340,44 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('speaks one language at a time: no English on the Norwegian pages and tables, no Norwegian on the English ones', async () => {
+    // Words that belong to one language only (names such as Kari, Olsen or Vri åtter belong to both).
+    const words: Record<'nb' | 'en', RegExp> = {
+      nb: /\b(Your|You|Play|Draw|Settings|House rules|the|Statistics|players?|cards?|default|yes|clubs|hearts|spades|diamonds|Back|turn|Hint)\b/,
+      en: /\b(Din|Du|Spill|Trekk|Husregler|Innstillinger|spillere|datamaskin|kort|og|ikke|hjerter|spar|ruter|kløver|Tilbake|tur|Regler)\b/,
+    };
+    const found: string[] = [];
+    for (const lang of ['nb', 'en'] as const) {
+      const other = words[lang];
+      const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+      await page.goto(`${server.url}/#/`);
+      await page.evaluate((l) => localStorage.setItem('olsen.lang', l), lang);
+      const check = async (where: string): Promise<void> => {
+        const text = await page.evaluate(() => document.body.innerText);
+        const hit = other.exec(text);
+        if (hit) found.push(`${lang} ${where}: "${hit[0]}" in …${text.slice(Math.max(0, hit.index - 30), hit.index + 30).replace(/\s+/g, ' ')}…`);
+      };
+      for (const route of ['#/', '#/play', '#/new', '#/rules', '#/stats']) {
+        await page.goto(`${server.url}/?l=${lang}${route}`);
+        await page.waitForTimeout(150);
+        const fold = page.locator('details.house-rules summary');
+        if (await fold.count()) await fold.click();
+        await check(route);
+      }
+      for (const game of ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk']) {
+        await page.goto(`${server.url}/?speed=fast&l=${lang}&g=${game}#/play`);
+        await page.getByRole('combobox').first().selectOption(game);
+        await page.locator('form.setup button[type=submit]').press('Enter');
+        await page.waitForTimeout(600);
+        const moves = page.locator('details.move-list summary');
+        if (await moves.count()) await moves.click();
+        await check(`table ${game}`);
+      }
+      await page.close();
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+
   it('keeps the first visit within the bundle budget (initial JavaScript ≤ 100 KB gzipped)', () => {
     const out = execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/check-budget.mjs', import.meta.url))], { encoding: 'utf8' });
     const r = JSON.parse(out) as { budget: number; initialGzip: number };
