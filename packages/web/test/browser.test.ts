@@ -350,8 +350,8 @@ describe('the web app in Chromium', () => {
     for (const lang of ['nb', 'en'] as const) {
       const other = words[lang];
       const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
-      await page.goto(`${server.url}/#/`);
-      await page.evaluate((l) => localStorage.setItem('olsen.lang', l), lang);
+      // Before the app's own scripts on every page: the app would otherwise store its default first.
+      await page.addInitScript((l) => localStorage.setItem('olsen.lang', l), lang);
       const check = async (where: string): Promise<void> => {
         const text = await page.evaluate(() => document.body.innerText);
         const hit = other.exec(text);
