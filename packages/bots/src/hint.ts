@@ -24,6 +24,11 @@ function sentence(r: Reason, view: PlayerView, lang: Lang): string {
     case 'mostSuitThatFits':
       return nb ? `Av fargene som passer, har du flest ${suitName(r.suit, lang)}: hold spillet der.` : `Of the suits that fit, you hold the most ${suitName(r.suit, lang)}: keep the game there.`;
     case 'onlySuit':
+      if (r.byRank) {
+        return r.eight
+          ? nb ? 'Bare kortet med samme verdi som det øverste passer utenom åtteren: spar åtteren.' : 'Only the card of the same rank as the top one fits besides the eight: keep the eight.'
+          : nb ? 'Bare kortet med samme verdi som det øverste passer: legg det heller enn å trekke.' : 'Only the card of the same rank as the top one fits: lay it rather than draw.';
+      }
       if (r.eight) return nb ? `Bare ${suitName(r.suit, lang)} passer utenom åtteren: spar den.` : `Only ${suitName(r.suit, lang)} fit besides the eight: keep it.`;
       return nb ? `Bare ${suitName(r.suit, lang)} passer: legg heller et kort enn å trekke.` : `Only ${suitName(r.suit, lang)} fit: lay a card rather than draw.`;
     case 'hardToFollow':

@@ -154,7 +154,7 @@ export function medium(view: PlayerView): Choice {
     if (keepsEight) return { kind: 'keepEight', seat: short };
     if (nextShort && stops >= 0.5) return { kind: 'awayFrom', seat: next };
     if (points && cardPoints(parseCard(last)) >= 10) return { kind: 'shedPoints', card: last };
-    return suitReason(suit, counts, plainSuits, next, eightFits);
+    return suitReason(suit, counts, plainSuits, next, eightFits, suitIndex(view.activeSuit));
   };
   for (const a of plays(own)) {
     const last = lastCard(a);
@@ -195,8 +195,9 @@ export function medium(view: PlayerView): Choice {
  * that fits, the suit held most (of all, or of those that fit), or a suit the
  * next player will find hard to follow (the block outweighed the count).
  */
-function suitReason(suit: number, counts: readonly number[], fits: readonly boolean[], next: number, eight: boolean): Reason {
-  if (fits.filter(Boolean).length === 1) return { kind: 'onlySuit', suit: SUITS[suit], eight };
+function suitReason(suit: number, counts: readonly number[], fits: readonly boolean[], next: number, eight: boolean, active: number): Reason {
+  // A card of another suit than the one in play fits by its rank: say so, not "only that suit fits".
+  if (fits.filter(Boolean).length === 1) return { kind: 'onlySuit', suit: SUITS[suit], eight, byRank: suit !== active };
   if (counts[suit] === Math.max(...counts)) return { kind: 'mostSuit', suit: SUITS[suit] };
   let most = 0;
   for (let s = 0; s < 4; s++) if (fits[s]) most = Math.max(most, counts[s]);

@@ -26,7 +26,7 @@ export type Reason =
   /** Of the suits that fit, `suit` is held most (another suit that does not fit is held more). */
   | { readonly kind: 'mostSuitThatFits'; readonly suit: Suit }
   /** Only plain cards of `suit` fit; `eight`: an eight would fit too (and is kept). */
-  | { readonly kind: 'onlySuit'; readonly suit: Suit; readonly eight: boolean }
+  | { readonly kind: 'onlySuit'; readonly suit: Suit; readonly eight: boolean; readonly byRank?: boolean }
   /** A suit the next player will likely not follow, chosen over one held more. */
   | { readonly kind: 'hardToFollow'; readonly seat: number; readonly suit: Suit }
   /** A card drawn by choice rather than an eight played. */

@@ -49,6 +49,12 @@ describe('shedding bots', () => {
     expect(greedy(viewFor(eightOnly, 0)).action).toEqual({ seat: 0, play: ['8d'], suit: 'c' });
   });
 
+  it('the hint for the one card that fits by its rank says so, not "only spades fit"', () => {
+    const g = table({ hands: [['9s', '2c', '3c', '4d', '5d'], ['3h', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
+    expect(hint(viewFor(g, 0), 'nb')?.reason).toBe('Bare kortet med samme verdi som det øverste passer: legg det heller enn å trekke.');
+    expect(hint(viewFor(g, 0), 'en')?.reason).toMatch(/^Only the card of the same rank/);
+  });
+
   it('medium keeps an eight while it has another card that fits, and explains itself', () => {
     const g = table({ hands: [['9s', 'Kh', '2c', '8d', '4d'], ['3c', '5c', 'Jd', 'Qs', 'Ac'], ['7h', 'Th', '6s', '2s', '3s']], upcard: '9h' });
     const choice = medium(viewFor(g, 0));

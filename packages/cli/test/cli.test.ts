@@ -239,6 +239,17 @@ describe('olsen play speaks to the person', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('S24: a Vri åtter game ends with the final standings by total, lowest first, and the winner named', () => {
+    const r = olsen(['play', '--game', 'vri-atter', '--seed', 'vr1', '--players', '4', '--rules', '{"targetScore":30}'], new Array(3000).fill('1').join('\n') + '\n');
+    const lines = r.stdout.slice(r.stdout.indexOf('Sluttstilling:')).split('\n').slice(1, 5);
+    const rows = lines.map((l) => /^\s+(\d+)\. (\S+) — (\d+) poeng$/.exec(l)!);
+    expect(rows.every(Boolean)).toBe(true);
+    const totals = rows.map((m) => Number(m[3]));
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    expect(rows.map((m) => Number(m[1]))).toEqual(totals.map((t) => 1 + totals.filter((u) => u < t).length));
+    expect(r.stdout).toContain(`Vinner: ${rows.filter((m) => m[1] === '1').map((m) => m[2]).join(', ')}!`);
+  });
+
   it('refuses an empty name or one of the computer players\' names with a sentence', () => {
     const r = olsen(['play', '--name', 'Kari', '--seed', 'x'], 'q\n');
     expect(r.code).toBe(2);

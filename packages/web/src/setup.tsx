@@ -206,7 +206,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
         <legend>{t.seats}</legend>
         {seats.map((s, i) => (
           <label key={i}>
-            {`${t.seats} ${i + 2}`}
+            {t.seat(i + 2)}
             <select value={s} onChange={(e) => setSeats(seats.map((x, j) => (j === i ? ((e.target as HTMLSelectElement).value as 'open' | BotLevel) : x)))}>
               <option value="open">{t.seatOpen}</option>
               {LEVELS.map((l) => (

@@ -50,17 +50,17 @@ export function sayError(r: Extract<Reply, { ok: false }>, t: Texts, lang: Lang,
 }
 
 /** One sentence for another player's public action (live announcements). */
-function announce(a: Record<string, unknown>, players: readonly string[], t: Texts, lang: Lang): string {
+function announce(a: Record<string, unknown>, players: readonly string[], t: Texts, lang: Lang, word: string): string {
   const who = players[a.seat as number];
   if (Array.isArray(a.play)) {
     const cards = (a.play as string[]).map((c) => spoken(c, lang)).join(', ');
-    return t.played(who, cards) + (typeof a.suit === 'string' ? `. ${t.named(who, suitName(a.suit, t, lang))}` : '') + (a.call ? `. ${t.called(who)}` : '');
+    return t.played(who, cards) + (typeof a.suit === 'string' ? `. ${t.named(who, suitName(a.suit, t, lang))}` : '') + (a.call ? `. ${t.called(who, word)}` : '');
   }
   if ('draw' in a) return t.drew(who);
   if ('pass' in a) return t.passed(who);
   if ('catch' in a) return t.caught(who, players[a.catch as number]);
   if ('give' in a) return t.gave(who);
-  if ('call' in a) return t.called(who);
+  if ('call' in a) return t.called(who, word);
   if ('suit' in a) return t.named(who, suitName(a.suit as string, t, lang));
   return '';
 }
@@ -90,7 +90,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
     const sameRound = prev !== null && prev.round === v.round && prev.gameNo === u.gameNo;
     const fresh = sameRound ? v.log.slice(prev.len) : [];
     prevLog.current = { round: v.round, len: v.log.length, gameNo: u.gameNo };
-    const said = fresh.filter((a) => a.seat !== u.you).map((a) => announce(a as Record<string, unknown>, v.players, t, lang)).filter(Boolean);
+    const said = fresh.filter((a) => a.seat !== u.you).map((a) => announce(a as Record<string, unknown>, v.players, t, lang, v.game === 'olsen' ? t.callOlsen : t.callVri)).filter(Boolean);
     // New cards in hand within a round: drawn, or penalty cards (a catch, a two, an ace).
     const hand = v.hand ?? [];
     const before = prevHand.current;

@@ -274,8 +274,8 @@ describe('the web app in Chromium', () => {
     const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
     await anne.goto(`${server.url}/#/new`);
     await anne.getByLabel('Ditt navn').fill('Anne');
-    await anne.getByLabel('Plasser 3').selectOption('greedy');
-    await anne.getByLabel('Plasser 4').selectOption('greedy');
+    await anne.getByLabel('Plass 3').selectOption('greedy');
+    await anne.getByLabel('Plass 4').selectOption('greedy');
     await anne.getByRole('button', { name: 'Lag bord' }).press('Enter');
     const link = (await anne.locator('.share code').textContent())!;
     expect(link).toMatch(/#\/t\/[A-Z2-9]{6}$/);
