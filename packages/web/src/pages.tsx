@@ -1,8 +1,7 @@
 /** Statistics and replays. */
 import { useEffect, useState } from 'preact/hooks';
-import { CardFace } from './cards.js';
 import { ask, playerId } from './session.js';
-import { sayError, type Prefs } from './table.js';
+import { ReplayTable, sayError, type Prefs } from './table.js';
 import type { GameId } from './setup.js';
 import type { ReplayStep } from './worker-protocol.js';
 
@@ -50,7 +49,7 @@ export function Stats({ prefs }: { prefs: Prefs }) {
 }
 
 export function Replay({ id, prefs }: { id: string | null; prefs: Prefs }) {
-  const { t, lang } = prefs;
+  const { t } = prefs;
   const [steps, setSteps] = useState<ReplayStep[] | null>(null);
   const [i, setI] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -84,23 +83,7 @@ export function Replay({ id, prefs }: { id: string | null; prefs: Prefs }) {
               {t.next}
             </button>
           </div>
-          <ul class="replay-hands">
-            {step.view.players.map((p, s) => (
-              <li key={s} class={step.view.toMove === s ? 'active' : ''}>
-                <strong>{p}</strong>
-                <span class="mini-hand">
-                  {step.hands[s].map((c) => (
-                    <span key={c} role="img" aria-label={c}>
-                      <CardFace card={c} small />
-                    </span>
-                  ))}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p>
-            {'top' in step.view ? `${t.top}: ${step.view.top}` : `${t.trick}: ${step.view.trick.cards.join(' ')}`} · {lang === 'nb' ? 'Siste trekk' : 'Last move'}: {JSON.stringify(step.view.log.at(-1) ?? '–')}
-          </p>
+          <ReplayTable view={step.view} hands={step.hands} prefs={prefs} />
         </>
       )}
     </section>

@@ -209,7 +209,7 @@ function Opponents({ u, v, prefs, turns }: { u: TableUpdate; v: AnyView; prefs: 
         const count = v.handCounts[s];
         const turn = latest.get(s);
         return (
-          <li key={s} class={`opponent${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined}>
+          <li key={s} data-seat={s} class={`opponent${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined}>
             <span class="line">
               <span class="name">{v.players[s]}</span>
               {v.dealer === s && <span class="badge dealer" title={t.dealerMark} aria-label={t.dealerMark}>{t.dealerShort}</span>}
@@ -232,8 +232,29 @@ function Opponents({ u, v, prefs, turns }: { u: TableUpdate; v: AnyView; prefs: 
   );
 }
 
+/**
+ * A card laid by another seat travels from that seat to where it lands (the
+ * pile or the trick); nothing moves for people who asked for reduced motion.
+ */
+function travelFrom(seat: number | undefined, el: HTMLElement | null): void {
+  if (!el || seat === undefined || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const from = document.querySelector(`.opponent[data-seat="${seat}"]`)?.getBoundingClientRect();
+  if (!from) return;
+  const to = el.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.45)`, opacity: 0.6 }, { transform: 'none', opacity: 1 }], { duration: 380, easing: 'ease-out' });
+}
+
 function SheddingCenter({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (a: ActionBody) => void }) {
   const { t, lang } = prefs;
+  const lastPlay = [...v.log].reverse().find((a) => 'play' in a);
+  const travel = (el: HTMLElement | null): void => {
+    if (el && !el.dataset.moved) {
+      el.dataset.moved = '1';
+      travelFrom(lastPlay && lastPlay.seat !== v.seat ? lastPlay.seat : undefined, el);
+    }
+  };
   const canDraw = v.legal.some((a) => 'draw' in a);
   const maxDraws = v.rules.maxDraws === 0 ? '∞' : String(v.rules.maxDraws);
   const eightOnTop = v.top[0] === '8';
@@ -244,7 +265,7 @@ function SheddingCenter({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send:
         <span class="count">{v.stockCount}</span>
       </button>
       <div class="pile" aria-label={`${t.top}: ${spoken(v.top, lang)}`} role="img">
-        <span key={`${v.top}-${v.discardCount}`} class="top-card">
+        <span key={`${v.top}-${v.discardCount}`} class="top-card" ref={travel}>
           <CardFace card={v.top} />
         </span>
       </div>
@@ -634,4 +655,33 @@ function NextRound({ u, prefs, session }: { u: TableUpdate; prefs: Prefs; sessio
     );
   }
   return <p class="muted">{u.nextRoundAt ? t.nextRoundIn(Math.max(0, Math.ceil((u.nextRoundAt - now) / 1000))) : t.nextRound}</p>;
+}
+
+/**
+ * One step of a replay, drawn as the table is in play (the same seats,
+ * captions, pile or trick and move list), every hand face up: the game is over.
+ */
+export function ReplayTable({ view: v, hands, prefs }: { view: AnyView; hands: readonly (readonly string[])[]; prefs: Prefs }) {
+  const { t, lang } = prefs;
+  const u = { seats: v.players.map(() => ({ kind: 'human', name: null, level: null, connected: true, standIn: false })), you: null } as unknown as TableUpdate;
+  const turns = roundTurns(v, t);
+  return (
+    <div class="replay-table">
+      <Opponents u={u} v={v} prefs={prefs} turns={turns} />
+      <div class="felt">{isHeartsView(v) ? <HeartsCenter v={v} prefs={prefs} /> : <SheddingCenter v={v} prefs={prefs} send={() => undefined} />}</div>
+      <ul class="replay-hands">
+        {v.players.map((p, s) => (
+          <li key={s} class={v.toMove === s ? 'active' : ''}>
+            <strong>{p}</strong>
+            <span class="mini-hand" aria-label={hands[s].map((c) => spoken(c, lang)).join(', ')}>
+              {hands[s].map((c, i) => (
+                <CardFace key={`${c}-${i}`} card={c} small />
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <MoveList v={v} turns={turns} prefs={prefs} />
+    </div>
+  );
 }

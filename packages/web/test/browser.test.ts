@@ -293,6 +293,9 @@ describe('the web app in Chromium', () => {
     await expect.poll(() => anne.getByRole('link', { name: 'Spill av' }).isVisible()).toBe(true);
     await anne.getByRole('link', { name: 'Spill av' }).press('Enter');
     await expect.poll(() => anne.getByRole('status').filter({ hasText: /Trekk 0 av/ }).count()).toBe(1);
+    // The replay is drawn as the table: the seats, the pile, every hand.
+    await expect.poll(() => anne.locator('.replay-table .opponents .opponent').count()).toBe(4);
+    await expect.poll(() => anne.locator('.replay-table .pile').count()).toBe(1);
     await anne.getByRole('button', { name: 'Neste' }).press('Enter');
     await expect.poll(() => anne.getByRole('status').filter({ hasText: /Trekk 1 av/ }).count()).toBe(1);
     await anne.context().close();
