@@ -214,7 +214,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     else {
       const parsed = parseNotation(text, 0);
       if (!parsed.ok) {
-        out(`${t.refused}: ${parsed.error.message}`);
+        // The notation's own sentence is English; the Norwegian game says it in Norwegian.
+        out(`${t.refused}: ${o.lang === 'nb' ? t.notAMove(text) : parsed.error.message}`);
         continue;
       }
       action = parsed.value;

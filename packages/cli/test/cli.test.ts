@@ -194,6 +194,11 @@ describe('olsen play speaks to the person', () => {
     expect(dk.stdout).toMatch(/Not allowed: lay one card/);
   });
 
+  it('explains a move it cannot read in the game\'s language', () => {
+    const r = olsen(['play', '--seed', 'cli-nb'], answers(200, ['Xx']));
+    expect(r.stdout).toContain('Det går ikke: «Xx» er ikke et trekk');
+  });
+
   it('S18: the call is a choice whether a move is picked by number or typed; both say it', () => {
     const r = olsen(['play', '--game', 'vri-atter', '--players', '2', '--seed', 'call-choice', '--rules', '{"twoPlayerHandSize":null}'], answers(300));
     // The numbered list offers a play that leaves one card with and without the call.

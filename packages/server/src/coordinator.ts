@@ -563,7 +563,14 @@ export class Coordinator {
       const view = viewOf(g, job.seat);
       if (view.legal.length === 0) return { ok: true };
       const action = isHeartsView(view) ? chooseHearts(job.level, view, t.bots) : chooseShedding(job.level, view, t.bots).action;
+      if (job.kind === 'turn') {
+        // Mark the move as the timer's before it is published, so the person's seat can say so.
+        const round = g.rounds.length - 1;
+        if (t.timerMoves.round !== round) t.timerMoves = { round, at: [] };
+        t.timerMoves.at.push(g.rounds[round].actions.length);
+      }
       const r = await this.commit(t, action);
+      if (!r.ok && job.kind === 'turn') t.timerMoves.at.pop();
       if (!r.ok) this.o.log.error({ table: t.row.code, seat: job.seat, error: r.error }, 'bot move refused');
       return { ok: true };
     });

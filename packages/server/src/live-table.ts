@@ -22,6 +22,8 @@ export interface LiveTable {
   evict: TimerHandle | null;
   /** Views per seat (null: spectators) since the last change. */
   views: Map<Seat | null, AnyView>;
+  /** This round's log positions of moves the turn timer made (round and positions). */
+  timerMoves: { round: number; at: number[] };
   /** The bots' random state, from the table's seed. */
   bots: Int32Array;
 }
@@ -31,7 +33,7 @@ const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 export function liveTable(row: TableRow): LiveTable {
   const bots = new Int32Array(6);
   seedFromString(bots, 0, `${row.seed}/bots`);
-  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots };
+  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] } };
 }
 
 /** The update for one connection: the table's public state and the engine's view for its seat. */
@@ -59,6 +61,7 @@ export function updateOf(t: LiveTable, playerId: string | null): TableUpdate {
     deadline: t.deadline,
     nextRoundAt: t.nextRoundAt,
     view,
+    ...(t.game && t.timerMoves.round === t.game.rounds.length - 1 && t.timerMoves.at.length ? { timerMoves: t.timerMoves.at } : {}),
     recordId: t.game && stageOf(t.game) === 'gameOver' ? gameId(t) : null,
   };
 }

@@ -46,6 +46,9 @@ describe('seats, timers and rematch', () => {
     // Nobody touches the keyboard: the server moves for seat 0 when the time is up.
     const after = await anne.until((u) => u.code === code && (u.view?.log.some((a) => a.seat === 0) ?? false), 10_000);
     expect(after.view!.log.some((a) => a.seat === 0)).toBe(true);
+    // The frame says which move the timer made, so the table can announce it as the timer's.
+    const first = after.view!.log.findIndex((a) => a.seat === 0);
+    expect(after.timerMoves).toContain(first);
     anne.close();
   }, 20_000);
 

@@ -21,13 +21,14 @@ export interface Turn {
 type Entry = Record<string, unknown> & { seat: number };
 
 /** The round's turns in order: a seat's consecutive actions make one turn; a catch and a late call are their own. */
-export function roundTurns(v: AnyView, t: Texts): Turn[] {
+export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] = []): Turn[] {
   const turns: Turn[] = [];
-  let cur: { seat: number; draws: number; parts: string[]; at: number } | null = null;
+  let cur: { seat: number; draws: number; parts: string[]; at: number; timer: boolean } | null = null;
   const flush = (): void => {
     if (!cur) return;
     const parts = cur.draws > 0 ? [t.capDrew(cur.draws), ...cur.parts] : cur.parts;
-    turns.push({ seat: cur.seat, text: parts.join(', '), at: cur.at });
+    // A move the turn timer made for the person says so.
+    turns.push({ seat: cur.seat, text: (cur.timer ? t.capTimer : '') + parts.join(', '), at: cur.at });
     cur = null;
   };
   const callWord = v.game === 'olsen' ? t.callOlsen : t.callVri;
@@ -46,9 +47,10 @@ export function roundTurns(v: AnyView, t: Texts): Turn[] {
     }
     if (!cur || cur.seat !== a.seat) {
       flush();
-      cur = { seat: a.seat, draws: 0, parts: [], at: i };
+      cur = { seat: a.seat, draws: 0, parts: [], at: i, timer: false };
     }
     cur.at = i;
+    if (timerMoves.includes(i)) cur.timer = true;
     if ('draw' in a) cur.draws++;
     else if ('pass' in a) cur.parts.push(t.capPass);
     else if ('give' in a) cur.parts.push(t.capGave);

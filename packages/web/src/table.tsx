@@ -91,6 +91,9 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
     const fresh = sameRound ? v.log.slice(prev.len) : [];
     prevLog.current = { round: v.round, len: v.log.length, gameNo: u.gameNo };
     const said = fresh.filter((a) => a.seat !== u.you).map((a) => announce(a as Record<string, unknown>, v.players, t, lang, v.game === 'olsen' ? t.callOlsen : t.callVri)).filter(Boolean);
+    // A move the turn timer made for the person: told to them.
+    const timed = sameRound && fresh.some((a, i) => a.seat === u.you && (u.timerMoves ?? []).includes(prev.len + i));
+    if (timed) said.push(t.timerYou);
     // New cards in hand within a round: drawn, or penalty cards (a catch, a two, an ace).
     const hand = v.hand ?? [];
     const before = prevHand.current;
@@ -102,7 +105,8 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
         if (i >= 0) left.splice(i, 1);
         return i < 0;
       });
-      if (got.length > 0) {
+      if (timed) setNews(t.timerYou);
+      else if (got.length > 0) {
         setNews(t.youGot(got.map(pretty).join(' ')));
         said.push(t.youGot(got.map((c) => spoken(c, lang)).join(', ')));
       }
@@ -125,7 +129,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
     const r = await ask({ t: 'hint', view: v, lang });
     if (r.ok && r.hint) setHint(r.hint.reason);
   };
-  const turns = v ? roundTurns(v, t) : [];
+  const turns = v ? roundTurns(v, t, u.timerMoves) : [];
 
   return (
     <section class="table" aria-label={t.games[u.game as keyof Texts['games']]}>
