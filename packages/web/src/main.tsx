@@ -44,7 +44,8 @@ function App() {
   const prefs: Prefs = { lang, t, sort };
 
   let page;
-  if (route.startsWith('/t/')) page = <OnlineTable code={route.slice(3).toUpperCase()} prefs={prefs} />;
+  // A new table link is a new page: nothing of the last table (its session, its errors) carries over.
+  if (route.startsWith('/t/')) page = <OnlineTable key={route} code={route.slice(3).toUpperCase()} prefs={prefs} />;
   else if (route === '/play') page = <OfflineSetup prefs={prefs} />;
   else if (route === '/new') page = <CreateOnline prefs={prefs} />;
   else if (route === '/rules') page = <RulesPage lang={lang} />;

@@ -1,7 +1,7 @@
 /** An online table: join or watch by code, the waiting room with the invite link, then the table. */
 import { useEffect, useState } from 'preact/hooks';
 import type { TableUpdate } from '@olsen/protocol';
-import { guestToken, onConnection, openOnline, request, savedName, type Session } from './session.js';
+import { guestToken, onConnection, openOnline, openedAs, request, savedName, type Session } from './session.js';
 import { Table, sayError, type Prefs } from './table.js';
 
 export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
@@ -14,16 +14,31 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => onConnection(setConnected), []);
   const open = async (as: 'join' | 'watch'): Promise<void> => {
-    if (as === 'join') await guestToken(name || t.you);
+    if (as === 'join') {
+      // A name is asked for once and kept; there is no default that would read as "you" to the others.
+      if (!name.trim() && !savedName()) return setError(t.nameFirst);
+      await guestToken(name.trim() || savedName());
+    }
     const s = await openOnline(code, as);
-    if (typeof s === 'string') setError(s);
-    else setSession(s);
+    if ('kind' in s) setSession(s);
+    // A code that is not a table's (or not a code at all: the link was mistyped) says so plainly.
+    else setError(s.error.code === 'no_such_table' || s.error.code === 'bad_message' ? t.noSuchTable(code) : sayError(s, prefs.t, prefs.lang));
   };
-  // A returning player (same token) is seated again at once.
+  // Coming back (a reload, a link opened again): as a player if this guest has a seat, as a spectator if it watched.
   useEffect(() => {
-    if (localStorage.getItem('olsen.token')) void open('join').catch(() => setError(t.errorTitle));
+    const as = openedAs(code) ?? (localStorage.getItem('olsen.token') ? 'join' : null);
+    if (as) void open(as).catch(() => setError(t.errorTitle));
   }, [code]);
   useEffect(() => (session ? session.subscribe(setU) : undefined), [session]);
+  useEffect(() => () => session?.close(), [session]);
+  const leave = async (): Promise<void> => {
+    // Leaving a running game hands the seat to the computer at once (coming back by the link takes it back).
+    if (u?.you !== null && u?.status === 'playing') {
+      if (!confirm(t.leaveOnline)) return;
+      await request({ type: 'leave', code });
+    }
+    location.hash = '#/';
+  };
   const link = `${location.origin}/#/t/${code}`;
   if (!session)
     return (
@@ -81,7 +96,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
           {error && <p role="alert" class="refusal">{error}</p>}
         </section>
       )}
-      {!waiting && <Table session={session} prefs={prefs} onLeave={() => (location.hash = '#/')} />}
+      {!waiting && <Table session={session} prefs={prefs} onLeave={() => void leave()} />}
     </>
   );
 }

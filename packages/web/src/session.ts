@@ -168,7 +168,7 @@ export async function request<T extends object = Record<string, unknown>>(body: 
 export const createTable = (t: Omit<CreateTable, 'type'>): Promise<Reply<{ code: string }>> => request<{ code: string }>({ type: 'create', ...t });
 
 /** Follows an online table, seated (join) or as a spectator (watch). */
-export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Session | string> {
+export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Session | Extract<AnyReply, { ok: false }>> {
   // Listen first: the server pushes the table's state before it answers.
   let last: TableUpdate | null = null;
   const keep = (u: TableUpdate): void => {
@@ -178,8 +178,10 @@ export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Se
   const r = await request({ type: as, code });
   if (!r.ok) {
     tableListeners.delete(keep);
-    return r.error.message;
+    return r;
   }
+  // Remembered per table, so that a reload comes back the same way (a spectator as a spectator).
+  sessionStorage.setItem(`olsen.as.${code}`, as);
   return {
     kind: 'online',
     code,
@@ -200,3 +202,6 @@ export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Se
     },
   };
 }
+
+/** How this tab last opened a table: 'join' or 'watch' (null: never). */
+export const openedAs = (code: string): 'join' | 'watch' | null => sessionStorage.getItem(`olsen.as.${code}`) as 'join' | 'watch' | null;

@@ -5,6 +5,7 @@ import type { BotLevel } from '@olsen/protocol';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
 import { createTable, guestToken, resumeOffline, savedGame, savedName, startOffline, type Session } from './session.js';
 import { Table, sayError, type Prefs } from './table.js';
+import type { Texts } from './i18n.js';
 
 export type GameId = GameName;
 export const GAMES: readonly GameId[] = GAME_NAMES;
@@ -12,17 +13,39 @@ export const LEVELS: readonly BotLevel[] = ['easy', 'medium', 'hard', 'expert', 
 /** The player counts a game allows (the engine's table: Olsen at five or six with two decks). */
 export const playersOf = (g: GameId): readonly [number, number] => gameInfo(g).players;
 
+/** Ways of playing the texts name, as sets of house rules over the game chosen ("as in Norway": none). */
+const SHEDDING_PRESETS: readonly { id: string; rules: Record<string, unknown> }[] = [
+  { id: 'plain', rules: {} },
+  { id: 'special', rules: { specialCards: true, stackTwos: true } },
+  { id: 'svenskevri', rules: { svenskevri: true } },
+  { id: 'several', rules: { multiSameRank: true } },
+  { id: 'noTwist', rules: { noTwistFirstTurn: 'everyone' } },
+];
+const HEARTS_PRESETS: readonly { id: string; rules: Record<string, unknown> }[] = [
+  { id: 'plain', rules: {} },
+  { id: 'passing', rules: { pass: 'rotating' } },
+  { id: 'jack', rules: { jackOfDiamonds: true } },
+];
+
 function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; players: number; rules: Record<string, unknown>; setRules: (r: Record<string, unknown>) => void; prefs: Prefs }) {
   const needed = rulesNeededFor(game, players);
   const { t, lang } = prefs;
   const { options } = gameInfo(game, players);
   const changed = Object.keys(rules).length;
+  const presets = game === 'olsen-dk' ? HEARTS_PRESETS : SHEDDING_PRESETS;
   return (
     <details class="house-rules">
       <summary>
         {t.houseRules}
         {changed > 0 && <span class="badge">{changed}</span>}
       </summary>
+      <div class="actions presets" role="group" aria-label={t.presets}>
+        {presets.map((p) => (
+          <button type="button" key={p.id} class="secondary" aria-pressed={JSON.stringify(rules) === JSON.stringify(p.rules)} onClick={() => setRules({ ...p.rules })}>
+            {t.presetNames[p.id as keyof Texts['presetNames']]}
+          </button>
+        ))}
+      </div>
       {options
         .filter((o) => !(o.name in needed))
         .map((spec) => {
@@ -179,7 +202,11 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
       onSubmit={async (e) => {
         e.preventDefault();
         try {
-          await guestToken(name || t.you);
+          if (!name.trim()) {
+            setError(t.nameFirst);
+            return;
+          }
+          await guestToken(name.trim());
         } catch {
           setError(t.errorTitle);
           return;

@@ -302,6 +302,57 @@ describe('the web app in Chromium', () => {
     await bo.context().close();
   }, 240_000);
 
+  it('online: every table link shows its own table, an unknown code says so, a name is asked for, a spectator reloads as a spectator, and leaving hands the seat to the computer until the player is back', async () => {
+    const make = async (page: Page, name: string): Promise<string> => {
+      await page.goto(`${server.url}/#/new`);
+      await page.getByLabel('Ditt navn').fill(name);
+      await page.getByLabel('Plass 3').selectOption('greedy');
+      await page.getByRole('button', { name: 'Lag bord' }).press('Enter');
+      const link = (await page.locator('.share code').textContent())!;
+      return link.slice(link.indexOf('#/t/') + 4);
+    };
+    const anne = await (await browser.newContext()).newPage();
+    const first = await make(anne, 'Anne');
+    const second = await make(anne, 'Anne');
+    // Links followed in one tab: each shows its own table; a code that does not exist says so, in Norwegian.
+    await anne.goto(`${server.url}/#/t/${first}`);
+    await expect.poll(() => anne.getByText(first).count()).toBeGreaterThan(0);
+    await anne.evaluate(() => (location.hash = '#/t/NOPE99'));
+    await expect.poll(() => anne.getByRole('alert').textContent()).toContain('Fant ikke bordet NOPE99');
+    await anne.evaluate((c) => (location.hash = `#/t/${c}`), second);
+    await expect.poll(() => anne.getByText(second).count()).toBeGreaterThan(0);
+    await expect.poll(() => anne.getByRole('alert').count()).toBe(0);
+
+    // A guest without a name is asked for one; no one joins as "Du".
+    const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+    await bo.goto(`${server.url}/#/t/${second}`);
+    await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
+    await expect.poll(() => bo.getByRole('alert').textContent()).toContain('Skriv navnet ditt først');
+    await bo.getByLabel('Ditt navn').fill('Bo');
+    await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
+    await expect.poll(() => anne.getByRole('listitem').filter({ hasText: /^Bo$/ }).count()).toBe(1);
+
+    // A spectator who reloads is still a spectator.
+    const cleo = await (await browser.newContext()).newPage();
+    await cleo.goto(`${server.url}/#/t/${second}`);
+    await cleo.getByRole('button', { name: 'Se på' }).press('Enter');
+    await expect.poll(() => cleo.locator('section.waiting').count()).toBe(1);
+    await cleo.reload();
+    await expect.poll(() => cleo.locator('section.waiting').count()).toBe(1);
+    expect(await cleo.getByRole('alert').count()).toBe(0);
+
+    // Bo leaves a running game: the computer takes his seat at once; the link gives it back.
+    await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
+    await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
+    bo.once('dialog', (d) => void d.accept());
+    await bo.getByRole('button', { name: /Tilbake/ }).press('Enter');
+    await expect.poll(() => anne.locator('.opponent', { hasText: 'Bo' }).getByText('datamaskinen spiller').count(), { timeout: 10_000 }).toBe(1);
+    await bo.goto(`${server.url}/?back=1#/t/${second}`);
+    await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => anne.locator('.opponent', { hasText: 'Bo' }).getByText('datamaskinen spiller').count(), { timeout: 10_000 }).toBe(0);
+    for (const p of [anne, bo, cleo]) await p.context().close();
+  }, 120_000);
+
   it('plays offline with the server stopped and the network off (the service worker serves the app)', async () => {
     const own = await startServer(config());
     const context = await browser.newContext();
