@@ -13,6 +13,12 @@ export interface ServerConfig {
   /** Token secret; when null, one is made and kept in the database. */
   readonly secret: string | null;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * `plain` (default): a family running it at home sees one line to start and
+   * then only warnings and errors, as sentences; `json`: every log line (requests
+   * included) as pino JSON, for collectors and developers.
+   */
+  readonly logFormat: 'plain' | 'json';
   readonly botDelayMs: number;
   readonly roundPauseMs: number;
   readonly reconnectGraceMs: number;
@@ -35,6 +41,7 @@ export const DEFAULTS: ServerConfig = {
   dbSchema: null,
   secret: null,
   logLevel: 'info',
+  logFormat: 'json',
   botDelayMs: 700,
   roundPauseMs: 4000,
   reconnectGraceMs: 60_000,
@@ -70,6 +77,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   if (redisUrl && !databaseUrl) throw new ConfigError('REDIS_URL needs DATABASE_URL too: several processes share tables through PostgreSQL (SQLite is one process\'s file).');
   const redisPrefix = env.OLSEN_REDIS_PREFIX || DEFAULTS.redisPrefix;
   if (!/^[A-Za-z0-9_.-]{1,40}$/.test(redisPrefix)) throw new ConfigError('OLSEN_REDIS_PREFIX must be 1 to 40 letters, digits, _ . or -.');
+  const logFormat = (env.LOG_FORMAT || 'plain') as ServerConfig['logFormat'];
+  if (logFormat !== 'plain' && logFormat !== 'json') throw new ConfigError(`LOG_FORMAT must be plain or json (it is ${JSON.stringify(env.LOG_FORMAT)}).`);
   const secret = env.OLSEN_SECRET || null;
   if (secret && secret.length < 16) throw new ConfigError('OLSEN_SECRET must be at least 16 characters long.');
   return {
@@ -80,6 +89,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     dbSchema,
     secret,
     logLevel,
+    logFormat,
     botDelayMs: int(env, 'OLSEN_BOT_DELAY_MS', DEFAULTS.botDelayMs, 0, 60_000),
     roundPauseMs: int(env, 'OLSEN_ROUND_PAUSE_MS', DEFAULTS.roundPauseMs, 0, 600_000),
     reconnectGraceMs: int(env, 'OLSEN_RECONNECT_GRACE_MS', DEFAULTS.reconnectGraceMs, 0, 86_400_000),

@@ -14,7 +14,8 @@ export async function serve(overrides: Partial<ServerConfig> = {}): Promise<void
     throw e;
   }
   const server = await startServer(config);
-  process.stdout.write(`Olsen is running at ${server.url}\n`);
+  // The one line a person starting it at home needs (logs: LOG_FORMAT=json).
+  process.stdout.write(`Olsen kjører på ${server.url}  (Olsen is running at ${server.url}; Ctrl+C stopper)\n`);
   const stop = (): void => {
     void server.close().then(() => process.exit(0));
   };

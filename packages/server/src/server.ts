@@ -43,10 +43,32 @@ const GuestBody = v.strictObject({ name: PlayerName, token: v.optional(v.string(
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.ico': 'image/x-icon' };
 
+const LEVEL_ORDER = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+/** The stricter of a configured level and a floor (plain logs never show info chatter). */
+const levelAtLeast = (level: ServerConfig['logLevel'], floor: ServerConfig['logLevel']): ServerConfig['logLevel'] =>
+  LEVEL_ORDER.indexOf(level) >= LEVEL_ORDER.indexOf(floor) ? level : floor;
+
+/** One pino JSON line as a sentence on stderr: "olsen: warning: …". */
+function plainLine(line: string): void {
+  try {
+    const o = JSON.parse(line) as { level: number; msg?: string; err?: { message?: string } };
+    const label = o.level >= 50 ? 'error' : 'warning';
+    process.stderr.write(`olsen: ${label}: ${o.msg ?? ''}${o.err?.message ? ` (${o.err.message})` : ''}\n`);
+  } catch {
+    process.stderr.write(line);
+  }
+}
+
 export async function startServer(config: ServerConfig, adapters: Adapters = {}): Promise<OlsenServer> {
   // Idle keep-alive connections close after 10 s (fastify's 72 s outlives Node's 60 s header timeout, and a client
   // reusing a connection at that moment gets ECONNRESET).
-  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 64 * 1024, keepAliveTimeout: 10_000 });
+  const plain = config.logFormat === 'plain';
+  const app = Fastify({
+    // Plain: warnings and errors only (so no request lines), each a sentence on stderr; json: pino as it is.
+    logger: plain ? { level: levelAtLeast(config.logLevel, 'warn'), stream: { write: plainLine } } : { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    keepAliveTimeout: 10_000,
+  });
   const store = adapters.store ?? openStore({ databaseUrl: config.databaseUrl, schema: config.dbSchema, dataDir: config.dataDir });
   await store.init();
   const secret = config.secret ?? (await store.setting('token-secret', Identities.newSecret));

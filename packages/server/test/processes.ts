@@ -21,7 +21,7 @@ export function launch(env: Record<string, string>): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      if (out.includes('Olsen is running at')) {
+      if (out.includes('Olsen kjører på')) {
         clearTimeout(timer);
         resolve(child);
       }
