@@ -11,8 +11,24 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const [u, setU] = useState<TableUpdate | null>(null);
   const [name, setName] = useState(savedName());
   const [connected, setConnected] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+  const [back, setBack] = useState(false);
   const [copied, setCopied] = useState(false);
-  useEffect(() => onConnection(setConnected), []);
+  useEffect(
+    () =>
+      onConnection((up, n) => {
+        setConnected((was) => {
+          // Back after a loss: say so for a moment.
+          if (up && !was) {
+            setBack(true);
+            setTimeout(() => setBack(false), 3000);
+          }
+          return up;
+        });
+        setAttempt(n);
+      }),
+    [],
+  );
   const open = async (as: 'join' | 'watch'): Promise<void> => {
     if (as === 'join') {
       // A name is asked for once and kept; there is no default that would read as "you" to the others.
@@ -64,7 +80,8 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const waiting = u?.status === 'waiting';
   return (
     <>
-      {!connected && <p class="banner" role="status">{t.reconnecting}</p>}
+      {!connected && <p class="banner" role="status">{t.reconnecting}{attempt > 0 ? ` (${attempt})` : ''}</p>}
+      {connected && back && <p class="banner ok" role="status">{t.backInGame}</p>}
       {waiting && u && (
         <section class="waiting" aria-label={t.waitingFor}>
           <h1>{t.games[u.game]}</h1>

@@ -136,22 +136,40 @@ export const playerId = (): string | null => localStorage.getItem('olsen.id');
 
 let socket: Socket | null = null;
 const tableListeners = new Set<(u: TableUpdate) => void>();
-const statusListeners = new Set<(connected: boolean) => void>();
+const statusListeners = new Set<(connected: boolean, attempt: number) => void>();
+/** The tables this tab follows, and how: after any reconnect each is joined (or watched) again. */
+const following = new Map<string, 'join' | 'watch'>();
+let attempt = 0;
 
 export async function connection(): Promise<Socket> {
   if (socket) return socket;
   const token = await guestToken();
   const { io } = await import('socket.io-client');
-  socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
-  socket.on('table', (u: TableUpdate) => {
+  // Reconnect for ever, with backoff up to 5 s: a restart, a network change or a laptop waking up all come back.
+  const s = io({ auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 5000, randomizationFactor: 0.3 });
+  socket = s;
+  s.on('table', (u: TableUpdate) => {
     for (const f of tableListeners) f(u);
   });
-  socket.on('connect', () => statusListeners.forEach((f) => f(true)));
-  socket.on('disconnect', () => statusListeners.forEach((f) => f(false)));
-  return socket;
+  s.on('connect', () => {
+    attempt = 0;
+    statusListeners.forEach((f) => f(true, 0));
+    // A new connection knows nothing of this tab's tables: sit down (or watch) again.
+    for (const [code, as] of following) void s.timeout(10_000).emitWithAck('req', { type: as, code }).catch(() => undefined);
+  });
+  s.io.on('reconnect_attempt', (n: number) => {
+    attempt = n;
+    statusListeners.forEach((f) => f(false, n));
+  });
+  s.on('disconnect', (reason: string) => {
+    statusListeners.forEach((f) => f(false, attempt));
+    // The server closed us (it is stopping, or said bye): socket.io does not retry that by itself.
+    if (reason === 'io server disconnect') setTimeout(() => s.connect(), 500);
+  });
+  return s;
 }
 
-export function onConnection(fn: (connected: boolean) => void): () => void {
+export function onConnection(fn: (connected: boolean, attempt: number) => void): () => void {
   statusListeners.add(fn);
   return () => statusListeners.delete(fn);
 }
@@ -182,6 +200,7 @@ export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Se
   }
   // Remembered per table, so that a reload comes back the same way (a spectator as a spectator).
   sessionStorage.setItem(`olsen.as.${code}`, as);
+  following.set(code, as);
   return {
     kind: 'online',
     code,
@@ -199,6 +218,7 @@ export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Se
     next: async () => ({ ok: true }),
     close() {
       tableListeners.delete(keep);
+      following.delete(code);
     },
   };
 }

@@ -15,6 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../test/services.js';
+import { freePort } from '../../server/test/processes.js';
 
 const WEB = fileURLToPath(new URL('../dist/', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -352,6 +353,43 @@ describe('the web app in Chromium', () => {
     await expect.poll(() => anne.locator('.opponent', { hasText: 'Bo' }).getByText('datamaskinen spiller').count(), { timeout: 10_000 }).toBe(0);
     for (const p of [anne, bo, cleo]) await p.context().close();
   }, 120_000);
+
+  it('a server restart: three open tabs (two players and a spectator) are back in the game by themselves within 10 s', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'olsen-restart-'));
+    let own = await startServer(config({ port, dataDir, botDelayMs: 300 }));
+    const url = own.url;
+    const anne = await (await browser.newContext()).newPage();
+    await anne.goto(`${url}/#/new`);
+    await anne.getByLabel('Ditt navn').fill('Anne');
+    await anne.getByRole('button', { name: 'Lag bord' }).press('Enter');
+    const link = (await anne.locator('.share code').textContent())!;
+    const bo = await (await browser.newContext()).newPage();
+    await bo.goto(link);
+    await bo.getByLabel('Ditt navn').fill('Bo');
+    await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
+    const cleo = await (await browser.newContext()).newPage();
+    await cleo.goto(link);
+    await cleo.getByRole('button', { name: 'Se på' }).press('Enter');
+    await expect.poll(() => anne.getByRole('listitem').filter({ hasText: /^Bo$/ }).count()).toBe(1);
+    await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
+    for (const p of [anne, bo]) await expect.poll(() => p.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
+    await own.close();
+    own = await startServer(config({ port, dataDir, botDelayMs: 300 }));
+    const t0 = Date.now();
+    const back = await Promise.all(
+      [anne, bo, cleo].map(async (p) => {
+        await p.getByRole('status').filter({ hasText: 'Tilbake i spillet' }).waitFor({ timeout: 10_000 });
+        return Date.now() - t0;
+      }),
+    );
+    expect(Math.max(...back)).toBeLessThan(10_000);
+    // Still in the game: the players hold their hands, the spectator watches.
+    for (const p of [anne, bo]) await expect.poll(() => p.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
+    await expect.poll(() => cleo.locator('section.table').count()).toBe(1);
+    for (const p of [anne, bo, cleo]) await p.context().close();
+    await own.close();
+  }, 90_000);
 
   it('plays offline with the server stopped and the network off (the service worker serves the app)', async () => {
     const own = await startServer(config());
