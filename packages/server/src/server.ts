@@ -118,6 +118,18 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     return { ok: true, token: identities.sign(guest), player: guest };
   });
   app.get('/api/lobby', async () => ({ ok: true, tables: coordinator.lobby() }));
+  // The guest's own tables, waiting or running (the home page's "Dine spill"): the token in the Authorization header.
+  app.get('/api/my-tables', async (req, reply) => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const guest = token ? identities.verify(token) : null;
+    if (!guest) return reply.code(401).send({ ok: false, error: { code: 'unauthorized', message: 'Send your guest token as "Authorization: Bearer …".' } });
+    const tables = [];
+    for (const code of (await coordinator.tablesOf(guest.id)).slice(0, 50)) {
+      const u = await coordinator.updateFor(code, guest.id);
+      if (u && (u.status === 'waiting' || u.status === 'playing' || u.status === 'roundOver')) tables.push({ code: u.code, game: u.game, status: u.status, seats: u.seats, you: u.you });
+    }
+    return { ok: true, tables };
+  });
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, reply) => {
     const u = await coordinator.updateFor(String(req.params.code).toUpperCase(), null);
     if (!u) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
@@ -153,7 +165,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
       return reply.header('content-type', TYPES[extname(file)] ?? 'application/octet-stream').header('cache-control', cache).send(await readFile(file));
     });
   } else {
-    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/tables/:code', '/api/games/:id/record', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
+    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
   const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, rateLimit: config.rateLimit, ...(cluster ? { adapter: cluster.socketAdapter } : {}) });

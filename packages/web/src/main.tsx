@@ -122,8 +122,38 @@ function Home({ prefs }: { prefs: Prefs }) {
           {t.join}
         </button>
       </form>
+      <MyTables prefs={prefs} />
       <Lobby prefs={prefs} />
     </div>
+  );
+}
+
+/** "Dine spill": the tables this guest sits at, waiting or running, with the way back. */
+function MyTables({ prefs }: { prefs: Prefs }) {
+  const { t } = prefs;
+  const [tables, setTables] = useState<{ code: string; game: keyof typeof t.games; status: string; seats: { name: string | null }[] }[]>([]);
+  useEffect(() => {
+    const token = localStorage.getItem('olsen.token');
+    if (!token) return;
+    void fetch('/api/my-tables', { headers: { authorization: `Bearer ${token}` } })
+      .then((r) => r.json())
+      .then((b: { ok: boolean; tables?: typeof tables }) => b.ok && setTables(b.tables ?? []))
+      .catch(() => undefined);
+  }, []);
+  if (tables.length === 0) return null;
+  return (
+    <section class="my-tables" aria-label={t.myTables}>
+      <h2>{t.myTables}</h2>
+      <ul>
+        {tables.map((x) => (
+          <li key={x.code}>
+            <a href={`#/t/${x.code}`}>
+              {t.games[x.game]} · {x.seats.map((s) => s.name).filter(Boolean).join(', ')} · {x.status === 'waiting' ? t.waitingFor : t.playing}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
