@@ -144,6 +144,8 @@ export interface TableUpdate {
   readonly nextRoundAt: number | null;
   /** The engine's view for this client (null before the start). */
   readonly view: AnyView | null;
+  /** The table's house rules (overrides of the game's defaults), to show on the invite and in the waiting room. */
+  readonly rules?: Readonly<Record<string, unknown>>;
   /** Positions in the round's log of moves the turn timer made for a person (shown as such at the seat). */
   readonly timerMoves?: readonly number[];
   /** Id of the finished game's record (GET /api/games/:id/record), once the game is over. */

@@ -191,7 +191,11 @@ export class Coordinator {
         if (!open.includes(wanted)) return fail('seat_taken', `Seat ${wanted + 1} is not free.`);
         seat = wanted;
       }
-      await this.patch(t, { seats: t.row.seats.map((x, i) => (i === seat ? { kind: 'human', playerId: guest.id, name: guest.name, standIn: null } : x)) });
+      // Two players of one name at a table would be told apart by nobody: the newcomer gets a number.
+      const taken = new Set(t.row.seats.flatMap((x) => (x.kind === 'open' ? [] : [x.name])));
+      let name = guest.name;
+      for (let k = 2; taken.has(name); k++) name = `${guest.name} ${k}`;
+      await this.patch(t, { seats: t.row.seats.map((x, i) => (i === seat ? { kind: 'human', playerId: guest.id, name, standIn: null } : x)) });
       this.publish(t);
       return { ok: true, seat };
     });

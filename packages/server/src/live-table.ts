@@ -61,6 +61,7 @@ export function updateOf(t: LiveTable, playerId: string | null): TableUpdate {
     deadline: t.deadline,
     nextRoundAt: t.nextRoundAt,
     view,
+    rules: t.row.rules,
     ...(t.game && t.timerMoves.round === t.game.rounds.length - 1 && t.timerMoves.at.length ? { timerMoves: t.timerMoves.at } : {}),
     recordId: t.game && stageOf(t.game) === 'gameOver' ? gameId(t) : null,
   };

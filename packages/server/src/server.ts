@@ -133,7 +133,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, reply) => {
     const u = await coordinator.updateFor(String(req.params.code).toUpperCase(), null);
     if (!u) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
-    return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds } };
+    return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds, rules: u.rules ?? {}, host: u.seats[u.host]?.name ?? null } };
   });
   // Records are stored only when a game is over, so every record here is public.
   app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req, reply) => {

@@ -36,6 +36,19 @@ describe('seats, timers and rematch', () => {
     bo.close();
   });
 
+  it('a second player of the same name at a table gets a number; the invite says who asks, which game, its house rules and timer', async () => {
+    const anne = await Client.open(server.url, 'Kari');
+    const other = await Client.open(server.url, 'Kari');
+    const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', turnSeconds: 30, rules: { svenskevri: true }, seats: [{ kind: 'open' }] })) as { code: string }).code;
+    expect((await other.req({ type: 'join', code })).ok).toBe(true);
+    const u = await anne.until((x) => x.code === code && x.seats[1].kind === 'human');
+    expect(u.seats.map((s) => s.name)).toEqual(['Kari', 'Kari 2']);
+    const info = (await (await api(`${server.url}/api/tables/${code}`)).json()) as { table: Record<string, unknown> };
+    expect(info.table).toMatchObject({ game: 'vri-atter', host: 'Kari', turnSeconds: 30, rules: { svenskevri: true } });
+    anne.close();
+    other.close();
+  });
+
   it('the turn timer plays for a person who does not act', async () => {
     const anne = await Client.open(server.url, 'Anne');
     const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'olsen', turnSeconds: 5, seats: [{ kind: 'bot', level: 'greedy' }] })) as { code: string }).code;

@@ -177,7 +177,7 @@ function Lobby({ prefs }: { prefs: Prefs }) {
           {tables.map((x) => (
             <li key={x.code}>
               <a href={`#/t/${x.code}`}>
-                {t.games[x.game]} · {x.seats.map((s) => s.name ?? '—').join(', ')} · {x.openSeats} ✋
+                {t.games[x.game]} {t.withPlayers(x.seats.flatMap((s) => (s.name ? [s.name] : [])).join(', '))} · {t.openSeats(x.openSeats)}
               </a>
             </li>
           ))}

@@ -3,6 +3,68 @@ import { useEffect, useState } from 'preact/hooks';
 import type { TableUpdate } from '@olsen/protocol';
 import { guestToken, onConnection, openOnline, openedAs, request, savedName, type Session } from './session.js';
 import { Table, sayError, type Prefs } from './table.js';
+import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
+import type { Texts } from './i18n.js';
+
+interface TableInfo {
+  game: keyof Texts['games'];
+  host: string | null;
+  rules: Record<string, unknown>;
+  turnSeconds: number | null;
+  seats: { kind: string; name: string | null }[];
+}
+
+/** What an invite is: who asks, which game, its house rules and timer. */
+function InviteInfo({ info, prefs }: { info: TableInfo; prefs: Prefs }) {
+  const { t, lang } = prefs;
+  const rules = Object.entries(info.rules);
+  return (
+    <div class="invite">
+      {info.host && <p class="lead">{t.invitedBy(info.host, t.games[info.game])}</p>}
+      <p class="muted">{t.about[info.game]}</p>
+      <p>{info.turnSeconds ? t.timerIs(info.turnSeconds) : t.noTimer}</p>
+      {rules.length === 0 ? (
+        <p>{t.plainRules}</p>
+      ) : (
+        <ul class="rule-list" aria-label={t.houseRules}>
+          {rules.map(([k, v]) => (
+            <li key={k}>
+              {HOUSE_RULE_TEXT[k]?.[lang] ?? k} <strong>{valueText(v, lang)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The invite link: shared by the phone's share sheet, copied, or shown to select where neither works (no secure context). */
+function ShareLink({ link, prefs }: { link: string; prefs: Prefs }) {
+  const { t } = prefs;
+  const [copied, setCopied] = useState(false);
+  const canShare = typeof navigator.share === 'function';
+  const canCopy = window.isSecureContext && typeof navigator.clipboard?.writeText === 'function';
+  return (
+    <div class="share">
+      <input class="link" readOnly value={link} aria-label={t.shareLink} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+      <code hidden>{link}</code>
+      <div class="actions">
+        {canShare && (
+          <button type="button" class="primary" onClick={() => void navigator.share({ title: 'Olsen', url: link }).catch(() => undefined)}>
+            {t.share}
+          </button>
+        )}
+        {canCopy ? (
+          <button type="button" class="secondary" onClick={() => void navigator.clipboard.writeText(link).then(() => setCopied(true))}>
+            {copied ? t.copied : t.copy}
+          </button>
+        ) : (
+          !canShare && <span class="muted">{t.selectToCopy}</span>
+        )}
+      </div>
+    </div>
+  );
+}
 
 export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const { t } = prefs;
@@ -13,7 +75,13 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const [connected, setConnected] = useState(true);
   const [attempt, setAttempt] = useState(0);
   const [back, setBack] = useState(false);
-  const [copied, setCopied] = useState(false);
+  const [info, setInfo] = useState<TableInfo | null>(null);
+  useEffect(() => {
+    void fetch(`/api/tables/${encodeURIComponent(code)}`)
+      .then((r) => r.json())
+      .then((b: { ok: boolean; table?: TableInfo }) => b.ok && b.table && setInfo(b.table))
+      .catch(() => undefined);
+  }, [code]);
   useEffect(
     () =>
       onConnection((up, n) => {
@@ -62,6 +130,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
         <h1>
           {t.code}: {code}
         </h1>
+        {info && <InviteInfo info={info} prefs={prefs} />}
         {error && <p role="alert" class="refusal">{error}</p>}
         <label>
           {t.yourName}
@@ -85,13 +154,9 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
       {waiting && u && (
         <section class="waiting" aria-label={t.waitingFor}>
           <h1>{t.games[u.game]}</h1>
+          {info && <InviteInfo info={{ ...info, rules: (u.rules as Record<string, unknown>) ?? info.rules }} prefs={prefs} />}
           <p>{t.shareLink}</p>
-          <p class="share">
-            <code>{link}</code>{' '}
-            <button type="button" class="secondary" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
-              {copied ? t.copied : t.copy}
-            </button>
-          </p>
+          <ShareLink link={link} prefs={prefs} />
           <p>
             {t.code}: <strong class="code">{code}</strong>
           </p>

@@ -327,6 +327,10 @@ describe('the web app in Chromium', () => {
     // A guest without a name is asked for one; no one joins as "Du".
     const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
     await bo.goto(`${server.url}/#/t/${second}`);
+    // The invite says what it is: who asks, which game, the rules and the timer.
+    await expect.poll(() => bo.getByText('Anne inviterer deg til Olsen.').count()).toBe(1);
+    await expect.poll(() => bo.getByText('Ingen tidsfrist.').count()).toBe(1);
+    await expect.poll(() => bo.getByText('Vanlige regler, ingen husregler.').count()).toBe(1);
     await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
     await expect.poll(() => bo.getByRole('alert').textContent()).toContain('Skriv navnet ditt først');
     await bo.getByLabel('Ditt navn').fill('Bo');
