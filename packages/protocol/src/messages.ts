@@ -146,6 +146,8 @@ export interface TableUpdate {
   readonly view: AnyView | null;
   /** The table's house rules (overrides of the game's defaults), to show on the invite and in the waiting room. */
   readonly rules?: Readonly<Record<string, unknown>>;
+  /** After a game: the seats whose players asked for a rematch (it starts when every person at the table has). */
+  readonly rematchAsked?: readonly number[];
   /** Positions in the round's log of moves the turn timer made for a person (shown as such at the seat). */
   readonly timerMoves?: readonly number[];
   /** Id of the finished game's record (GET /api/games/:id/record), once the game is over. */

@@ -127,9 +127,15 @@ export class Coordinator {
     let waiting = 0;
     for (const t of this.tables.values()) if (t.row.host === guest.id && t.game === null && t.row.status === 'waiting') waiting++;
     if (waiting >= MAX_WAITING_TABLES) return fail('rate_limited', `You already have ${waiting} tables waiting to start; start or leave one first.`);
+    const botsTaken = new Set([guest.name]);
     const seats: StoredSeat[] = [
       { kind: 'human', playerId: guest.id, name: guest.name, standIn: null },
-      ...req.seats.map((s, i): StoredSeat => (s.kind === 'bot' ? { kind: 'bot', level: s.level, name: botName(i + 1) } : { kind: 'open' })),
+      ...req.seats.map((s, i): StoredSeat => {
+        if (s.kind !== 'bot') return { kind: 'open' };
+        const name = botName(i + 1, botsTaken);
+        botsTaken.add(name);
+        return { kind: 'bot', level: s.level, name };
+      }),
     ];
     // The engine is the judge of the options: try the game with placeholder names.
     const probe = startGame({ game: req.game, rules: req.rules, players: seats.map((_, i) => `P${i}`), seed: 'probe' });
@@ -215,7 +221,13 @@ export class Coordinator {
       if (t.row.host !== guest.id) return fail('not_host', 'Only the player who created the table can start it.');
       if (t.game !== null) return fail('already_started', 'The game has already started.');
       // Bots fill the seats nobody took.
-      const seats = t.row.seats.map((s, i): StoredSeat => (s.kind === 'open' ? { kind: 'bot', level: t.row.fillLevel, name: botName(i) } : s));
+      const taken = new Set(t.row.seats.flatMap((s) => (s.kind === 'open' ? [] : [s.name])));
+      const seats = t.row.seats.map((s, i): StoredSeat => {
+        if (s.kind !== 'open') return s;
+        const name = botName(i, taken);
+        taken.add(name);
+        return { kind: 'bot', level: t.row.fillLevel, name };
+      });
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: seats.map((s) => (s.kind === 'open' ? '?' : s.name)), seed: t.row.seed });
       if (!started.ok) return fail('bad_options', started.error.message, { rule: started.error.rule });
       await this.patch(t, { seats, status: 'playing' });
@@ -241,10 +253,23 @@ export class Coordinator {
     });
   }
 
+  /**
+   * A new game at the same seats, once every person still at the table has
+   * asked for it (bots and stand-ins always agree): the first ask shows the
+   * others "Ny runde?", and the last one deals.
+   */
   rematch(guest: Guest, code: string): Promise<Outcome> {
     return this.run(code, async (t) => {
       if (seatOf(t, guest.id) === null) return fail('not_seated', 'You have no seat at this table.');
       if (t.game === null || stageOf(t.game) !== 'gameOver') return fail('not_started', 'A rematch can start once the game is over.');
+      if (t.rematch.gameNo !== t.row.gameNo) t.rematch = { gameNo: t.row.gameNo, ids: new Set() };
+      t.rematch.ids.add(guest.id);
+      await this.readPresence(t);
+      const waitingFor = t.row.seats.filter((s) => s.kind === 'human' && s.standIn === null && t.players.has(s.playerId) && !t.rematch.ids.has(s.playerId));
+      if (waitingFor.length > 0) {
+        this.publish(t);
+        return { ok: true };
+      }
       const seed = this.newSeed();
       const gameNo = t.row.gameNo + 1;
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: seatNames(t.row), seed });

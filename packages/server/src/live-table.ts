@@ -22,6 +22,8 @@ export interface LiveTable {
   evict: TimerHandle | null;
   /** Views per seat (null: spectators) since the last change. */
   views: Map<Seat | null, AnyView>;
+  /** Who asked for a rematch after game `gameNo` (every person must, bots always do). */
+  rematch: { gameNo: number; ids: Set<string> };
   /** This round's log positions of moves the turn timer made (round and positions). */
   timerMoves: { round: number; at: number[] };
   /** The bots' random state, from the table's seed. */
@@ -33,7 +35,7 @@ const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 export function liveTable(row: TableRow): LiveTable {
   const bots = new Int32Array(6);
   seedFromString(bots, 0, `${row.seed}/bots`);
-  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] } };
+  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() } };
 }
 
 /** The update for one connection: the table's public state and the engine's view for its seat. */
@@ -62,6 +64,9 @@ export function updateOf(t: LiveTable, playerId: string | null): TableUpdate {
     nextRoundAt: t.nextRoundAt,
     view,
     rules: t.row.rules,
+    ...(t.game && stageOf(t.game) === 'gameOver' && t.rematch.gameNo === t.row.gameNo
+      ? { rematchAsked: t.row.seats.flatMap((s, i) => (s.kind === 'human' && t.rematch.ids.has(s.playerId) ? [i] : [])) }
+      : {}),
     ...(t.game && t.timerMoves.round === t.game.rounds.length - 1 && t.timerMoves.at.length ? { timerMoves: t.timerMoves.at } : {}),
     recordId: t.game && stageOf(t.game) === 'gameOver' ? gameId(t) : null,
   };
@@ -91,8 +96,13 @@ export function seatNames(row: TableRow): string[] {
   return row.seats.map((s, i) => (s.kind === 'open' ? botName(i) : s.name));
 }
 
-export function botName(seat: number): string {
-  return `${BOT_NAMES[seat % BOT_NAMES.length]} (bot)`;
+/** A computer player's name for `seat`, one nobody at the table has yet (`taken`). */
+export function botName(seat: number, taken: ReadonlySet<string> = new Set()): string {
+  for (let k = 0; k < BOT_NAMES.length; k++) {
+    const name = BOT_NAMES[(seat + k) % BOT_NAMES.length];
+    if (!taken.has(name)) return name;
+  }
+  return `${BOT_NAMES[seat % BOT_NAMES.length]} ${seat + 1}`;
 }
 
 /** A finished game's id (its record's address). */

@@ -84,7 +84,11 @@ describe('seats, timers and rematch', () => {
     expect(await bo2.req({ type: 'join', code })).toEqual({ ok: true, seat: 1 });
     const back = await anne.until((u) => u.code === code && !u.seats[1].standIn && u.seats[1].connected);
     expect(back.seats[1].name).toBe('Bo');
+    // A rematch asks each person: Bo's ask shows Anne the question; hers deals.
     expect(await bo2.req({ type: 'rematch', code })).toEqual({ ok: true });
+    const asked = await anne.until((u) => u.code === code && (u.rematchAsked ?? []).includes(1));
+    expect([asked.gameNo, asked.status]).toEqual([1, 'finished']);
+    expect(await anne.req({ type: 'rematch', code })).toEqual({ ok: true });
     const again = await anne.until((u) => u.code === code && u.gameNo === 2 && u.status === 'playing');
     expect(again.seats.map((s) => s.name)).toEqual(end.seats.map((s) => s.name));
     expect(again.recordId).toBeNull();

@@ -217,6 +217,7 @@ function Opponents({ u, v, prefs, turns }: { u: TableUpdate; v: AnyView; prefs: 
             <span class="line">
               <span class="name">{v.players[s]}</span>
               {v.dealer === s && <span class="badge dealer" title={t.dealerMark} aria-label={t.dealerMark}>{t.dealerShort}</span>}
+              {seat?.kind === 'bot' && <span class="badge" title={t.bot} aria-label={t.bot}>⚙</span>}
               {seat?.standIn && <span class="badge">{t.standIn}</span>}
               {seat?.kind === 'human' && !seat.connected && <span class="badge warn">{t.disconnected}</span>}
               <span class="backs" aria-label={t.cards(count)}>
@@ -622,10 +623,17 @@ function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: 
       {!finished && <NextRound u={u} prefs={prefs} session={session} />}
       {finished && (
         <div class="actions">
-          {u.you !== null && (
-            <button type="button" class="primary" onClick={() => void session.rematch()}>
-              {t.rematch}
-            </button>
+          {u.you !== null && (u.rematchAsked ?? []).includes(u.you) ? (
+            <span class="muted">{t.rematchWaiting}</span>
+          ) : (
+            u.you !== null && (
+              <>
+                {(u.rematchAsked ?? []).length > 0 && <span>{t.rematchAsked(u.rematchAsked!.map((s) => v.players[s]).join(', '))}</span>}
+                <button type="button" class="primary" onClick={() => void session.rematch()}>
+                  {(u.rematchAsked ?? []).length > 0 ? t.rematchYes : t.rematch}
+                </button>
+              </>
+            )
           )}
           <button type="button" class="secondary" onClick={() => void download()}>
             {t.downloadRecord}
