@@ -361,6 +361,25 @@ describe('the web app in Chromium', () => {
     for (const p of [anne, bo, cleo]) await p.context().close();
   }, 120_000);
 
+  it('a move the turn timer makes is told: to the person whose time ran out, and at that seat for the others', async () => {
+    const anne = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+    await anne.goto(`${server.url}/#/new`);
+    await anne.getByLabel('Ditt navn').fill('Anne');
+    await anne.getByLabel(/Tid per trekk/).fill('5');
+    await anne.getByRole('button', { name: 'Lag bord' }).press('Enter');
+    const link = (await anne.locator('.share code').textContent())!;
+    const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+    await bo.goto(link);
+    await bo.getByLabel('Ditt navn').fill('Bo');
+    await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
+    await expect.poll(() => anne.getByRole('listitem').filter({ hasText: /^Bo$/ }).count()).toBe(1);
+    await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
+    // Anne starts and does nothing: after 5 s the computer moves for her.
+    await expect.poll(() => anne.locator('.news').textContent(), { timeout: 15_000 }).toContain('Tiden gikk ut');
+    await expect.poll(() => bo.locator('.opponent', { hasText: 'Anne' }).locator('.caption').textContent(), { timeout: 5_000 }).toContain('tiden gikk ut — datamaskinen');
+    for (const p of [anne, bo]) await p.context().close();
+  }, 60_000);
+
   it('a server restart: three open tabs (two players and a spectator) are back in the game by themselves within 10 s', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'olsen-restart-'));
