@@ -147,13 +147,16 @@ export const PRESETS: Readonly<Record<SheddingPreset, { readonly defaults: Defau
 export const isSheddingPreset = (name: unknown): name is SheddingPreset =>
   typeof name === 'string' && (SHEDDING_PRESETS as readonly string[]).includes(name);
 
+/** A string from outside as it goes into a message: at most 80 characters. */
+export const clip = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max)}…` : text);
+
 function checkValue(name: string, spec: OptionSpec, value: unknown): RuleError | null {
   if ('values' in spec) {
     if (spec.values.includes(value)) return null;
   } else if (typeof value === 'number' && Number.isInteger(value) && value >= spec.range[0] && value <= spec.range[1]) {
     return null;
   }
-  return { rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${JSON.stringify(value) ?? String(value)}).` };
+  return { rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${clip(JSON.stringify(value) ?? String(value))}).` };
 }
 
 /**
@@ -164,7 +167,7 @@ function checkValue(name: string, spec: OptionSpec, value: unknown): RuleError |
 export function resolveRules(game: unknown, overrides: unknown, players: number): Result<RuleSet, RuleError> {
   if (game === 'olsen-dk') return err({ rule: null, message: 'Danish Olsen (olsen-dk) is a trick-taking game: create it with createHeartsGame.' });
   if (!isSheddingPreset(game)) {
-    return err({ rule: null, message: `Unknown game ${JSON.stringify(game)}: choose one of ${GAME_NAMES.join(', ')}.` });
+    return err({ rule: null, message: `Unknown game ${clip(JSON.stringify(game) ?? String(game))}: choose one of ${GAME_NAMES.join(', ')}.` });
   }
   if (overrides === undefined || overrides === null) overrides = {};
   if (typeof overrides !== 'object' || Array.isArray(overrides)) {
@@ -172,8 +175,9 @@ export function resolveRules(game: unknown, overrides: unknown, players: number)
   }
   const o = overrides as Record<string, unknown>;
   for (const [name, value] of Object.entries(o)) {
-    const spec = (RULE_OPTIONS as Record<string, OptionSpec>)[name];
-    if (!spec) return err({ rule: null, message: `Unknown house rule '${name}'.` });
+    // Own properties only: `toString` or `constructor` is no house rule.
+    const spec = Object.hasOwn(RULE_OPTIONS, name) ? (RULE_OPTIONS as Record<string, OptionSpec>)[name] : undefined;
+    if (!spec) return err({ rule: null, message: `Unknown house rule '${clip(name)}'.` });
     const problem = checkValue(name, spec, value);
     if (problem) return err(problem);
   }

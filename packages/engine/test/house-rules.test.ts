@@ -2,7 +2,7 @@
  * The house rules of docs/rules.md, house rules (S-V1 … S-V17) and rule-set validation.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, legalActions, outcome, resolveRules, toMove, viewFor, type Game } from '../src/index.js';
+import { apply, createGame, legalActions, outcome, resolveHeartsRules, resolveRules, toMove, viewFor, type Game } from '../src/index.js';
 import { act, dealOf, listed, ruleOf, table, tryAct, unwrap } from './helpers.js';
 
 
@@ -38,6 +38,16 @@ describe('rule-set validation', () => {
     expect(resolveRules('nope', {}, 4).ok).toBe(false);
     expect(resolveRules('olsen', [], 4).ok).toBe(false);
     expect(resolveRules('olsen', { stackTwos: true }, 4).ok).toBe(false);
+    // Names of the object prototype are no house rules (own properties only), in both families.
+    for (const key of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const shed = resolveRules('olsen', JSON.parse(`{"${key}": 1}`), 4);
+      expect(shed.ok || shed.error.message).toBe(`Unknown house rule '${key}'.`);
+      const dk = resolveHeartsRules(JSON.parse(`{"${key}": 1}`), 4);
+      expect(dk.ok || dk.error.message).toBe(`Unknown house rule '${key}' for Danish Olsen.`);
+    }
+    // A long value is cut in the message.
+    const long = resolveRules('olsen', { maxDraws: 'x'.repeat(10_000) }, 4);
+    expect(long.ok || long.error.message.length).toBeLessThan(200);
     expect(resolveRules('olsen', { targetScore: 50 }, 4).ok).toBe(false);
   });
 

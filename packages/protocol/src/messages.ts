@@ -20,7 +20,22 @@ export const GAME_IDS = ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk'] as c
 export const BOT_LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
-export const PlayerName = v.pipe(v.string(), v.trim(), v.minLength(1, 'A name needs at least one character.'), v.maxLength(24, 'A name has at most 24 characters.'));
+/**
+ * A player's name as others will read it: NFC-normalised and trimmed; 1–24
+ * characters, no control or format characters (NUL, newlines, direction
+ * overrides, zero-width), not only invisible ones, and not dressed as a
+ * computer player ("Kari (bot)").
+ */
+export const PlayerName = v.pipe(
+  v.string(),
+  v.maxLength(200, 'A name has at most 24 characters.'),
+  v.transform((s: string) => s.normalize('NFC').trim()),
+  v.minLength(1, 'A name needs at least one character.'),
+  v.maxLength(24, 'A name has at most 24 characters.'),
+  v.check((s: string) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(s), 'A name may not hold control characters (line breaks, direction marks, zero-width characters).'),
+  v.check((s: string) => /[\p{L}\p{N}\p{S}\p{P}]/u.test(s), 'A name needs at least one visible character.'),
+  v.check((s: string) => !/\((bot|datamaskin|computer)\)\s*$/iu.test(s), 'A name may not look like a computer player\'s.'),
+);
 
 /** A seat as the creator asks for it: open for a person, or a bot of a level. */
 export const SeatSpec = v.variant('kind', [

@@ -242,6 +242,9 @@ export class Coordinator {
     return this.run(code, async (t) => {
       const seat = seatOf(t, guest.id);
       if (seat === null) return fail('not_seated', 'You have no seat at this table.');
+      // A player who left has handed the seat to the computer: one of them plays it, until they join again.
+      const held = t.row.seats[seat];
+      if (held.kind === 'human' && held.standIn !== null) return fail('not_seated', 'The computer plays your seat since you left; join the table again to take it back.');
       // A copy behind the client's (a change by another process whose message is still on its way): catch up first.
       if (t.game === null || version > t.game.version) await this.refresh(t);
       if (!this.tables.has(code)) return fail('no_such_table', `There is no table ${code}.`);

@@ -5,15 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { PlayerName } from '@olsen/protocol';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { systemClock } from './clock.js';
-import type { ServerConfig } from './config.js';
+import { ConfigError, type ServerConfig } from './config.js';
 import { Coordinator } from './coordinator.js';
 import { Identities } from './identity.js';
 import { connectCluster, type ClusterAdapters } from './cluster.js';
@@ -41,7 +41,6 @@ export interface Adapters {
 
 const GuestBody = v.strictObject({ name: PlayerName, token: v.optional(v.string()) });
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.ico': 'image/x-icon' };
 
 const LEVEL_ORDER = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 /** The stricter of a configured level and a floor (plain logs never show info chatter). */
@@ -149,20 +148,23 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   });
   // The web app: the configured folder, else the workspace's built packages/web/dist if there is one.
   const webDir = config.webDir ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
+  // Never a web folder that holds the database (its token secret and the seeds of running games).
+  if (!config.databaseUrl && (resolve(config.dataDir) + sep).startsWith(resolve(webDir) + sep)) {
+    await app.close();
+    await store.close();
+    throw new ConfigError(`OLSEN_WEB_DIR (${webDir}) contains DATA_DIR (${config.dataDir}): the database would be served to anyone. Keep the data outside the web folder.`);
+  }
   if (existsSync(join(webDir, 'index.html'))) {
-    const root = normalize(webDir);
-    app.get('/*', async (req, reply) => {
-      let rel = '';
-      try {
-        rel = decodeURIComponent((req.params as { '*': string })['*'] || 'index.html');
-      } catch {
-        rel = 'index.html';
-      }
-      const path = normalize(join(root, rel));
-      const file = path.startsWith(root) && extname(path) && existsSync(path) ? path : join(root, 'index.html');
-      // Hashed assets never change; the page and the service worker must be fetched fresh.
-      const cache = file.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return reply.header('content-type', TYPES[extname(file)] ?? 'application/octet-stream').header('cache-control', cache).send(await readFile(file));
+    // @fastify/static serves only what is inside the folder (no `..`, encoded or not); hashed assets never change,
+    // the page and the service worker must be fetched fresh.
+    await app.register(fastifyStatic, {
+      root: resolve(webDir),
+      wildcard: true,
+      index: 'index.html',
+      dotfiles: 'deny',
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   } else {
     app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));

@@ -4,6 +4,9 @@
  * fuzzer that throws random and mutated messages at the server while other
  * tables play on.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { io } from 'socket.io-client';
@@ -151,5 +154,76 @@ describe('configuration', () => {
     expect(() => configFromEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
     expect(() => configFromEnv({ OLSEN_SECRET: 'short' })).toThrow(/OLSEN_SECRET/);
     expect(configFromEnv({})).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, dataDir: 'data' });
+  });
+});
+
+describe('static files', () => {
+  it('serves only what is inside the web folder, with or without a trailing slash, and never a web folder that holds the data', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'olsen-static-'));
+    mkdirSync(join(base, 'web'));
+    writeFileSync(join(base, 'web', 'index.html'), '<!doctype html><title>Olsen</title>');
+    mkdirSync(join(base, 'web-secret'));
+    writeFileSync(join(base, 'web-secret', 'secret.txt'), 'SECRET');
+    writeFileSync(join(base, 'outside.txt'), 'SECRET');
+    for (const webDir of [join(base, 'web'), `${join(base, 'web')}/`]) {
+      const server = await startTest({ webDir, dataDir: join(base, 'data') });
+      try {
+        expect(await (await api(`${server.url}/`)).text()).toContain('<title>Olsen</title>');
+        for (const path of ['/..%2fweb-secret%2fsecret.txt', '/../web-secret/secret.txt', '/%2e%2e/outside.txt', '/..%2f..%2foutside.txt', '/%2e%2e%2fweb-secret/secret.txt']) {
+          const res = await api(`${server.url}${path}`);
+          expect(await res.text(), `${webDir} ${path}`).not.toContain('SECRET');
+        }
+      } finally {
+        await server.close();
+      }
+    }
+    // The database inside the web folder: refused before anything is served.
+    await expect(startTest({ webDir: join(base, 'web'), dataDir: join(base, 'web', 'data') })).rejects.toThrow(/contains DATA_DIR/);
+  });
+});
+
+describe('hostile input at a real server', () => {
+  let server: OlsenServer;
+  beforeAll(async () => {
+    server = await startTest();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('names: control and format characters, only invisible ones, a computer player\'s look and 50 MB are refused with a sentence, never a 500', async () => {
+    for (const name of ['Ka\u0000ri', 'Ka\nri', '\u202eKari', '\u200b\u200b', 'Kari (bot)', 'x'.repeat(50_000)]) {
+      const res = await api(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+      expect(res.status, JSON.stringify(name.slice(0, 10))).toBe(400);
+      const body = (await res.json()) as { error: { message: string } };
+      expect(body.error.message.length).toBeLessThan(200);
+    }
+    const ok = await api(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: ' A\u030Ase ' }) });
+    expect(((await ok.json()) as { player: { name: string } }).player.name).toBe('Åse');
+  });
+
+  it('option names of the object prototype (toString, valueOf, hasOwnProperty) are unknown house rules: bad_options, not internal', async () => {
+    // (The protocol's schema already drops __proto__, constructor and prototype keys.)
+    const anne = await Client.open(server.url, 'Anne');
+    for (const key of ['toString', 'valueOf', 'hasOwnProperty']) {
+      const r = await anne.req({ type: 'create', game: 'olsen', rules: { [key]: 1 }, seats: [{ kind: 'bot', level: 'random' }] });
+      expect(r).toMatchObject({ ok: false, error: { code: 'bad_options', message: `Unknown house rule '${key}'.` } });
+    }
+    anne.close();
+  });
+
+  it('a player who left a running game cannot act for the seat the computer now plays, until joining again', async () => {
+    const anne = await Client.open(server.url, 'Anne');
+    const bo = await Client.open(server.url, 'Bo');
+    const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }], fillLevel: 'random' })) as { code: string }).code;
+    await bo.req({ type: 'join', code });
+    await anne.req({ type: 'start', code });
+    const u = await bo.until((x) => x.code === code && x.view !== null);
+    expect(await bo.req({ type: 'leave', code })).toEqual({ ok: true });
+    const r = await bo.req({ type: 'act', code, version: u.view!.version, action: { draw: true } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'not_seated' } });
+    expect((await bo.req({ type: 'join', code })).ok).toBe(true);
+    anne.close();
+    bo.close();
   });
 });
