@@ -68,7 +68,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     bodyLimit: 64 * 1024,
     keepAliveTimeout: 10_000,
   });
-  const store = adapters.store ?? openStore({ databaseUrl: config.databaseUrl, schema: config.dbSchema, dataDir: config.dataDir });
+  const store = adapters.store ?? openStore({ databaseUrl: config.databaseUrl, schema: config.dbSchema, dataDir: config.dataDir, onError: (e) => app.log.warn(`database connection lost (${e.message}); it is opened again when needed`) });
   await store.init();
   const secret = config.secret ?? (await store.setting('token-secret', Identities.newSecret));
   const identities = new Identities(secret);

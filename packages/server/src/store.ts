@@ -47,6 +47,8 @@ export interface StoreOptions {
   /** PostgreSQL schema to use (created if missing); default `public`. */
   readonly schema?: string | null;
   readonly dataDir?: string;
+  /** A database connection that failed outside any request (logged, never fatal). */
+  readonly onError?: (e: Error) => void;
 }
 
 const isUniqueViolation = (e: unknown): boolean => {
@@ -76,7 +78,11 @@ export class KyselyStore implements Store {
     if (o.databaseUrl) {
       this.kind = 'postgres';
       this.schema = o.schema ?? null;
-      const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 10 });
+      // Bounded waits: a hung server answers `internal` ("not played") instead of holding a table for ever.
+      const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 10, connectionTimeoutMillis: 5_000, query_timeout: 10_000, statement_timeout: 10_000, idleTimeoutMillis: 30_000 });
+      // A pooled connection the server closes (a restart, pg_terminate_backend, an idle cut) is dropped from the
+      // pool and its error lands here; without a listener Node would end the process.
+      pool.on('error', (e) => o.onError?.(e));
       if (this.schema) {
         const schema = this.schema;
         pool.on('connect', (client) => {
