@@ -26,6 +26,8 @@ const NB = (
     <h2 id="vri">Vri åtter</h2>
     <p>2–6 spillere, samme gang som Olsen, men det spilles om poeng: når noen går ut, får de andre poeng for kortene de sitter igjen med (åtter 50, bildekort 10, ess 1 eller som avtalt, andre kort pålydende). Når noen har fått mer enn 100 poeng, er spillet over, og den med færrest poeng vinner.</p>
     <p>Har du ett kort igjen, må du si <strong>«ett kort igjen»</strong>. Glemmer du det, kan de andre <strong>banke i bordet</strong> før neste spiller har gjort noe — da trekker du tre straffekort.</p>
+    <h2 id="vri-variant">Vri åtter (variant)</h2>
+    <p>Slik én av kildene spiller Vri åtter: seks kort hver, én kortstokk uansett hvor mange dere er. Du kan beholde et kort du trekker selv om det passer, ingen kan vri (legge åtter eller bytte sort) i sin første tur, du kan legge flere kort med samme verdi på én gang, og når noen går ut, spiller de andre videre om plassene.</p>
     <h2 id="husregler">Husregler</h2>
     <p>Når du lager et bord kan du slå på husreglene fra kildene: flere kort av samme verdi eller sort i ett trekk, toer/dame/ess som spesialkort, svenskevri, ingen vri i første tur, ingen åtter på åtter, ikke gå ut på åtter, én eller tre trekk, antall kort, to kortstokker og mer. Hver regel har en forklaring på én linje i skjemaet.</p>
     <h2 id="dansk">Dansk Olsen</h2>
@@ -44,6 +46,8 @@ const EN = (
     <h2 id="vri">Vri åtter</h2>
     <p>2–6 players, played like Olsen but for points: when someone goes out, the others score the cards they hold (eight 50, court cards 10, ace 1 or as agreed, others their value). When someone passes 100 the game ends and the lowest score wins.</p>
     <p>With one card left you must say <strong>“one card left”</strong>. If you forget, the others may <strong>bang the table</strong> before the next player acts — and you draw three penalty cards.</p>
+    <h2 id="vri-variant">Vri åtter (variant)</h2>
+    <p>Vri åtter as one of the sources plays it: six cards each, one deck however many you are. You may keep a card you draw even if it fits, nobody may twist (play an eight or change the suit) on their first turn, you may lay several cards of one rank at once, and when someone goes out the others play on for the places.</p>
     <h2 id="house-rules">House rules</h2>
     <p>When you create a table you can switch on the house rules of the source texts: several cards of a rank or a suit in one move, twos/queens/aces as special cards, svenskevri, no twist on the first turn, no eight on an eight, no going out on an eight, one or three draws, hand size, two decks and more. Each has a one-line explanation in the form.</p>
     <h2 id="danish">Danish Olsen</h2>
