@@ -12,6 +12,7 @@
  */
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { ConfigError } from './config.js';
 import { Redis } from 'ioredis';
 import type { Logger } from './coordinator.js';
 import type { Presence, PubSub, Scheduler, TableChange, TableJob } from './ports.js';
@@ -202,7 +203,20 @@ export interface ClusterAdapters {
 /** Connects to Redis and builds the scale-out adapters for the process named `proc`. */
 export async function connectCluster(url: string, prefix: string, proc: string, log: Logger): Promise<ClusterAdapters> {
   // Auto-pipelining: the commands of one tick (a change's publish, presence updates) go out in one write.
+  // First a quick look: a Redis that does not answer stops the start with one sentence, not endless retries.
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch {
+    throw new ConfigError(`REDIS_URL (${url}) does not answer: start Redis there, or unset REDIS_URL to run one process.`);
+  } finally {
+    probe.disconnect();
+  }
   const base = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true, enableAutoPipelining: true });
+  // Later losses are retried by ioredis; logged, never an unhandled 'error' event.
+  base.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
   await base.connect();
   const sub = base.duplicate();
   const ioPub = base.duplicate();

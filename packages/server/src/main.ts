@@ -13,7 +13,17 @@ export async function serve(overrides: Partial<ServerConfig> = {}): Promise<void
     }
     throw e;
   }
-  const server = await startServer(config);
+  let server;
+  try {
+    server = await startServer(config);
+  } catch (e) {
+    // A service that is not there, or a setting that cannot work: one sentence and exit 2.
+    if (e instanceof ConfigError) {
+      process.stderr.write(`olsen serve: ${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
   // The one line a person starting it at home needs (logs: LOG_FORMAT=json).
   process.stdout.write(`Olsen kjører på ${server.url}  (Olsen is running at ${server.url}; Ctrl+C stopper)\n`);
   const stop = (): void => {
