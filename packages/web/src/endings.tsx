@@ -1,0 +1,122 @@
+/** A round's or a game's end: the winner named, the engine's standings, the hands left, what comes next. */
+import { useEffect, useState } from 'preact/hooks';
+import { isHeartsView, type AnyView, type PlayerView } from '@olsen/engine';
+import type { TableUpdate } from '@olsen/protocol';
+import { CardFace, spoken } from './cards.js';
+import { ask, type Session } from './session.js';
+import type { Prefs } from './table.js';
+
+export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: Prefs; session: Session }) {
+  const { t } = prefs;
+  const finished = u.status === 'finished';
+  const download = async (): Promise<void> => {
+    let record: unknown = null;
+    if (session.kind === 'offline') {
+      const r = await ask({ t: 'record' });
+      if (r.ok) record = r.record;
+    } else if (u.recordId) {
+      record = await (await fetch(`/api/games/${u.recordId}/record`)).json();
+    }
+    if (!record) return;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: 'application/json' }));
+    a.download = `olsen-${u.recordId ?? Date.now()}.json`;
+    a.click();
+  };
+  const hearts = isHeartsView(v);
+  const sv = hearts ? null : (v as PlayerView);
+  // The engine's answers only: the game's standings, or between rounds of a shedding game the round's places (S22).
+  const roundOnly = !finished && !hearts;
+  const places = roundOnly ? sv!.places : v.standings.places;
+  const order = roundOnly ? v.players.map((_, s) => s).sort((a, b) => (places[a] || 99) - (places[b] || 99) || a - b) : v.standings.order;
+  const rows = order.map((s) => ({
+    name: v.players[s],
+    s,
+    place: places[s],
+    hand: sv?.revealed?.[s] ?? null,
+    points: hearts ? v.taken[s] : (sv?.roundPoints?.[s] ?? null),
+    total: v.standings.totals?.[s] ?? null,
+  }));
+  const winners = v.standings.winners.map((s) => v.players[s]);
+  const roundWinner = sv ? sv.places.findIndex((p, s) => p === 1 && sv.handCounts[s] === 0) : -1;
+  const heading = finished
+    ? `${t.gameOver}: ${winners.length === 1 ? t.winner(winners[0]) : t.winners(winners.join(', '))}`
+    : roundWinner >= 0 ? `${t.roundOver}: ${t.wentOut(v.players[roundWinner])}` : t.roundOver;
+  return (
+    <div class="results" role="region" aria-label={finished ? t.gameOver : t.roundOver}>
+      <h2>{heading}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t.players}</th>
+            {rows.some((r) => r.hand !== null) && <th scope="col">{t.cardsLeft}</th>}
+            {rows.some((r) => r.points !== null) && <th scope="col">{t.points}</th>}
+            {rows.some((r) => r.total !== null) && <th scope="col">{t.total}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.s} class={r.s === u.you ? 'me' : ''}>
+              <td>{r.place > 0 ? r.place : '–'}</td>
+              <th scope="row">{r.name}</th>
+              {r.hand !== null && (
+                <td class="revealed" aria-label={r.hand.map((c) => spoken(c, prefs.lang)).join(', ') || '0'}>
+                  {r.hand.length === 0 ? '–' : r.hand.map((c) => <CardFace key={c} card={c} small />)}
+                </td>
+              )}
+              {r.points !== null && <td>{r.points}</td>}
+              {r.total !== null && <td>{r.total}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!finished && <NextRound u={u} prefs={prefs} session={session} />}
+      {finished && (
+        <div class="actions">
+          {u.you !== null && (u.rematchAsked ?? []).includes(u.you) ? (
+            <span class="muted">{t.rematchWaiting}</span>
+          ) : (
+            u.you !== null && (
+              <>
+                {(u.rematchAsked ?? []).length > 0 && <span>{t.rematchAsked(u.rematchAsked!.map((s) => v.players[s]).join(', '))}</span>}
+                <button type="button" class="primary" onClick={() => void session.rematch()}>
+                  {(u.rematchAsked ?? []).length > 0 ? t.rematchYes : t.rematch}
+                </button>
+              </>
+            )
+          )}
+          <button type="button" class="secondary" onClick={() => void download()}>
+            {t.downloadRecord}
+          </button>
+          {u.recordId && (
+            <a class="button secondary" href={`#/replay/${u.recordId}`}>
+              {t.replay}
+            </a>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Between rounds: a button offline, a countdown online (the server deals on its own). */
+function NextRound({ u, prefs, session }: { u: TableUpdate; prefs: Prefs; session: Session }) {
+  const { t } = prefs;
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const i = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(i);
+  }, []);
+  if (session.kind === 'offline') {
+    return (
+      <div class="actions">
+        <button type="button" class="primary" ref={(el) => el?.focus()} onClick={() => void session.next()}>
+          {t.nextRoundNow}
+        </button>
+      </div>
+    );
+  }
+  return <p class="muted">{u.nextRoundAt ? t.nextRoundIn(Math.max(0, Math.ceil((u.nextRoundAt - now) / 1000))) : t.nextRound}</p>;
+}
+
