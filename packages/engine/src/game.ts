@@ -10,7 +10,7 @@
  */
 import { EIGHT, makeCard, parseCard, parseSuit, rankOf, suitOf } from './card.js';
 import { errorMessage, type ErrorCode, type ErrorParams, type Lang } from './messages.js';
-import { resolveRules, handSizeFor, type RuleSet, type SheddingPreset } from './rules.js';
+import { clip, resolveRules, handSizeFor, type RuleSet, type SheddingPreset } from './rules.js';
 import {
   A_CALL,
   A_DRAW,
@@ -198,7 +198,7 @@ function checkExplicitDeal(g: Game, dealer: Seat, deal: Extract<Deal, { hands: u
   const counts = new Map<number, number>();
   const take = (text: unknown, where: string): Result<number, GameError> => {
     const c = parseCard(text);
-    if (c < 0) return err(malformed(`Round ${round}, ${where}: ${JSON.stringify(text)} is not a card (ranks A K Q J T 9-2, suits c d h s).`.replace(/"([^"]*)"/, "'$1'")));
+    if (c < 0) return err(malformed(`Round ${round}, ${where}: ${clip(JSON.stringify(text) ?? String(text))} is not a card (ranks A K Q J T 9-2, suits c d h s).`.replace(/"([^"]*)"/, "'$1'")));
     counts.set(c, (counts.get(c) ?? 0) + 1);
     return ok(c);
   };
@@ -426,21 +426,21 @@ export function parseActionShape(raw: unknown, players: number): Result<Action, 
   const keys = Object.keys(o).filter((k) => k !== 'seat');
   const known = ['play', 'suit', 'call', 'draw', 'pass', 'catch', 'give'];
   const unknown = keys.find((k) => !known.includes(k));
-  if (unknown) return err(malformed(`Unknown action field '${unknown}'.`));
+  if (unknown) return err(malformed(`Unknown action field '${clip(unknown)}'.`));
   const s = seat as number;
   if ('play' in o) {
     if (!Array.isArray(o.play) || o.play.length === 0) return err(malformed('"play" must be a non-empty list of cards.'));
     const cards: CardName[] = [];
     for (const t of o.play) {
       const c = parseCard(t);
-      if (c < 0) return err(malformed(`${JSON.stringify(t)} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
+      if (c < 0) return err(malformed(`${clip(JSON.stringify(t) ?? String(t))} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
       cards.push(makeCard(c));
     }
     if (keys.some((k) => !['play', 'suit', 'call'].includes(k))) return err(malformed('A play may carry only "suit" and "call" besides its cards.'));
     const out: { seat: Seat; play: CardName[]; suit?: Suit; call?: boolean } = { seat: s, play: cards };
     if ('suit' in o) {
       const su = parseSuit(o.suit);
-      if (su < 0) return err(malformed(`${JSON.stringify(o.suit)} is not a suit (c, d, h, s).`));
+      if (su < 0) return err(malformed(`${clip(JSON.stringify(o.suit) ?? String(o.suit))} is not a suit (c, d, h, s).`));
       out.suit = SUITS[su];
     }
     if ('call' in o) {
@@ -460,7 +460,7 @@ export function parseActionShape(raw: unknown, players: number): Result<Action, 
     if (su >= 0) return ok({ seat: s, suit: SUITS[su] });
   }
   if (k === 'give') return err(malformed('"give" (passing cards) belongs to Danish Olsen, not to this game.'));
-  return err(malformed(`The action field '${k}' has a bad value: ${JSON.stringify(o[k])}.`));
+  return err(malformed(`The action field '${k}' has a bad value: ${clip(JSON.stringify(o[k]) ?? String(o[k]))}.`));
 }
 
 function contains(list: Int32Array, n: number, code: number): boolean {

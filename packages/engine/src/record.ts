@@ -7,7 +7,7 @@
  */
 import { recordOf, resultOf, withFamilyOf, type AnyAction, type AnyGame, type Family, type AnyView, type GameRecord, type VerifyResult } from './families.js';
 import type { GameError } from './game.js';
-import { GAME_NAMES, type GameName } from './rules.js';
+import { GAME_NAMES, clip, type GameName } from './rules.js';
 import { err, ok, type Result, type Seat } from './types.js';
 
 export type { GameRecord, VerifyResult };
@@ -31,8 +31,8 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 function parseEnvelope(raw: unknown): Result<{ game: GameName; rules: Record<string, unknown>; players: string[]; rounds: unknown[] }, RecordError> {
   if (!isObject(raw)) return err(whole('A record must be a JSON object with game, rules, players and rounds.'));
   const unknown = Object.keys(raw).find((k) => !['game', 'rules', 'players', 'rounds'].includes(k));
-  if (unknown) return err(whole(`Unknown record field '${unknown}'.`));
-  if (!(GAME_NAMES as readonly unknown[]).includes(raw.game)) return err(whole(`Unknown game ${JSON.stringify(raw.game)}: choose one of ${GAME_NAMES.join(', ')}.`));
+  if (unknown) return err(whole(`Unknown record field '${clip(unknown)}'.`));
+  if (!(GAME_NAMES as readonly unknown[]).includes(raw.game)) return err(whole(`Unknown game ${clip(JSON.stringify(raw.game) ?? String(raw.game))}: choose one of ${GAME_NAMES.join(', ')}.`));
   const rules = raw.rules ?? {};
   if (!isObject(rules)) return err(whole('"rules" must be an object of house-rule options.'));
   if (!Array.isArray(raw.players) || raw.players.some((p) => typeof p !== 'string' || p.trim() === '')) return err(whole('"players" must be a list of non-empty names.'));
@@ -44,7 +44,7 @@ function parseEnvelope(raw: unknown): Result<{ game: GameName; rules: Record<str
 function parseRoundHead(raw: unknown, i: number, players: number, { dealFields, dealWords }: { dealFields: readonly string[]; dealWords: string }): Result<{ dealer: Seat; deal: unknown; actions: unknown[] }, RecordError> {
   if (!isObject(raw)) return err(at(i, null, { rule: null, message: `Round ${i + 1} must be an object with dealer, deal and actions.` }));
   const unknown = Object.keys(raw).find((k) => !['dealer', 'deal', 'actions'].includes(k));
-  if (unknown) return err(at(i, null, { rule: null, message: `Round ${i + 1}: unknown field '${unknown}'.` }));
+  if (unknown) return err(at(i, null, { rule: null, message: `Round ${i + 1}: unknown field '${clip(unknown)}'.` }));
   const dealer = raw.dealer;
   if (!Number.isInteger(dealer) || (dealer as number) < 0 || (dealer as number) >= players) {
     return err(at(i, null, { rule: null, message: `Round ${i + 1}: the dealer must be a seat from 0 to ${players - 1}.` }));
@@ -54,7 +54,7 @@ function parseRoundHead(raw: unknown, i: number, players: number, { dealFields, 
   const d = raw.deal;
   if (!isObject(d)) return err(at(i, null, { rule: null, message: `Round ${i + 1}: "deal" must be an object, either {"seed": "…"} or hands, upcard and stock.` }));
   const extra = Object.keys(d).find((k) => ![...dealFields, 'seed'].includes(k));
-  if (extra) return err(at(i, null, { rule: null, message: `Round ${i + 1}: unknown deal field '${extra}'.` }));
+  if (extra) return err(at(i, null, { rule: null, message: `Round ${i + 1}: unknown deal field '${clip(extra)}'.` }));
   if (d.seed !== undefined && typeof d.seed !== 'string') return err(at(i, null, { rule: null, message: `Round ${i + 1}: the deal's seed must be a string.` }));
   // An explicit deal: every field the family's deals carry, the lists as lists (the family checks the cards).
   if (dealFields.some((k) => k in d)) {

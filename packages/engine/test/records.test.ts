@@ -83,3 +83,22 @@ describe('make and parse', () => {
     expect(verifyRecord(rec)).toMatchObject({ ok: true, result: { finished: false, toMove: 1, gameWinners: null } });
   });
 });
+
+describe('hostile records', () => {
+  it('deep nesting and huge strings get a short answer, never a throw', () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const big = 'x'.repeat(100_000);
+    for (const text of [
+      `{"game":"olsen","rules":{},"players":["a","b"],"rounds":${deep}}`,
+      `{"game":"olsen","rules":{},"players":["a","b"],"rounds":[{"dealer":1,"deal":{"seed":"x"},"actions":[${deep}]}]}`,
+      `{"game":"${big}","rules":{},"players":["a"],"rounds":[]}`,
+      `{"game":"olsen","rules":{"${big}":1},"players":["a","b"],"rounds":[{"dealer":1,"deal":{"seed":"x"},"actions":[]}]}`,
+      `{"game":"olsen","rules":{},"players":["a","b"],"rounds":[{"dealer":1,"deal":{"seed":"x"},"actions":[{"seat":0,"play":["${big}"]}]}]}`,
+      `{"${big}":1}`,
+    ]) {
+      const r = verifyRecord(text);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.message.length).toBeLessThan(300);
+    }
+  });
+});

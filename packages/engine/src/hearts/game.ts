@@ -13,6 +13,7 @@ import { err, ok, type CardName, type Result, type Seat } from '../types.js';
 import type { GameError, RoundResult } from '../game.js';
 import { standingsFromKeys, type Standings } from '../standings.js';
 import { resolveHeartsRules, type HeartsRules } from './rules.js';
+import { clip } from '../rules.js';
 import {
   A_GIVE, H_BROKEN, H_DEALER, H_FIRST_CARD, H_GIVEN, H_LED, H_PASS_OFFSET, H_TIEBREAK,
   H_TRICKS, H_TRICK_LEN, HP_GAME_OVER, HP_HAND_OVER, HP_PASS, HP_PLAY, HeartsSim, giveCode,
@@ -168,7 +169,7 @@ export function parseHeartsAction(raw: unknown, players: number): Result<HeartsA
   const cards: CardName[] = [];
   for (const t of list) {
     const c = parseCard(t);
-    if (c < 0) return err(malformed(`${JSON.stringify(t)} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
+    if (c < 0) return err(malformed(`${clip(JSON.stringify(t) ?? String(t))} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
     cards.push(makeCard(c));
   }
   if (keys[0] === 'play') {
