@@ -107,6 +107,12 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const connections = new Gauge({ name: 'olsen_connections', help: 'Open real-time connections', registers: [registry] });
 
   // ---- HTTP ----
+  // A fault answers with a sentence and the code `internal`; what broke (a driver's message, an address) stays in the log.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    void reply.code(status).send({ ok: false, error: status >= 500 ? { code: 'internal', message: 'Something went wrong on the server; the request had no effect.' } : { code: 'bad_message', message: error.message } });
+  });
   app.post('/api/guest', async (req, reply) => {
     const body = v.safeParse(GuestBody, req.body);
     if (!body.success) return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: body.issues[0].message } });

@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { io } from 'socket.io-client';
 import { verifyRecord, type AnyAction, type GameRecord } from '@olsen/engine';
 import { ERROR_CODES } from '@olsen/protocol';
-import { ConfigError, configFromEnv, type OlsenServer } from '../src/index.js';
-import { Client, startTest, api } from './helpers.js';
+import { ConfigError, configFromEnv, openStore, startServer, type OlsenServer } from '../src/index.js';
+import { Client, startTest, api, testConfig } from './helpers.js';
 
 const codes = new Set<string>(ERROR_CODES);
 
@@ -225,5 +225,27 @@ describe('hostile input at a real server', () => {
     expect((await bo.req({ type: 'join', code })).ok).toBe(true);
     anne.close();
     bo.close();
+  });
+});
+
+describe('faults in answers', () => {
+  it('a store fault answers 500 with a sentence and the code internal, never the driver\'s words', async () => {
+    const base = testConfig();
+    const store = openStore({ dataDir: base.dataDir });
+    const failing = Object.assign(Object.create(Object.getPrototypeOf(store)) as typeof store, store, {
+      stats: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+      },
+    });
+    const server = await startServer(base, { store: failing });
+    try {
+      const res = await api(`${server.url}/api/players/someone/stats`);
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(text).not.toContain('ECONNREFUSED');
+      expect(JSON.parse(text)).toMatchObject({ ok: false, error: { code: 'internal' } });
+    } finally {
+      await server.close();
+    }
   });
 });
