@@ -7,7 +7,7 @@ import { catchActions, legalActions, legalGroups, load, phaseOf, standingsOfSim,
 import type { Standings } from './standings.js';
 import type { RuleSet, SheddingPreset } from './rules.js';
 import { P_GAME_OVER, P_ROUND_OVER } from './sim-layout.js';
-import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_POINTS, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW } from './sim.js';
+import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_POINTS, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW, O_WINNER } from './sim.js';
 import { SUITS, type CardName, type Seat, type Suit } from './types.js';
 
 /** What one seat (or a spectator, seat null) may know: docs/rules.md V1. */
@@ -48,6 +48,8 @@ export interface PlayerView {
   /** Place per seat in this round (0 while a seat is still playing): S22. */
   readonly places: readonly number[];
   readonly totals: readonly number[] | null;
+  /** The first seat out this round (S21), or null (still playing, or blocked: S17). */
+  readonly roundWinner: Seat | null;
   /** Each seat's points of the round just over (S24, points games), else null. */
   readonly roundPoints: readonly number[] | null;
   /** Every seat's hand once the round is over (they are laid on the table to count), else null. */
@@ -101,6 +103,7 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     catchable: st[O_WINDOW] >= 0 ? st[O_WINDOW] : null,
     places: Array.from({ length: n }, (_, s) => st[O_PLACE + s]),
     totals: g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_TOTAL + s]) : null,
+    roundWinner: st[O_WINNER] >= 0 ? st[O_WINNER] : null,
     roundPoints: (sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER) && g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_POINTS + s]) : null,
     revealed: sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? Array.from({ length: n }, (_, s) => sim.hand(s).map(makeCard)) : null,
     standings: standingsOfSim(sim, g.rules.scoring === 'points'),

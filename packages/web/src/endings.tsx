@@ -38,7 +38,8 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
     total: v.standings.totals?.[s] ?? null,
   }));
   const winners = v.standings.winners.map((s) => v.players[s]);
-  const roundWinner = sv ? sv.places.findIndex((p, s) => p === 1 && sv.handCounts[s] === 0) : -1;
+  // The engine says who went out first (none in a blocked round).
+  const roundWinner = sv?.roundWinner ?? -1;
   const heading = finished
     ? `${t.gameOver}: ${winners.length === 1 ? t.winner(winners[0]) : t.winners(winners.join(', '))}`
     : roundWinner >= 0 ? `${t.roundOver}: ${t.wentOut(v.players[roundWinner])}` : t.roundOver;
