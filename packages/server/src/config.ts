@@ -3,6 +3,8 @@
  * checked once at start: a broken value stops the server with a sentence
  * naming the variable.
  */
+import { defaultBotThreads } from './bot-pool.js';
+
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -25,6 +27,10 @@ export interface ServerConfig {
   readonly finishedTtlMs: number;
   /** Requests per connection per window before `rate_limited`. */
   readonly rateLimit: { readonly points: number; readonly seconds: number };
+  /** Worker threads for the search bots (0: they think on the event loop). */
+  readonly botThreads: number;
+  /** Search decisions waiting for a thread before a search bot plays a move as medium. */
+  readonly botQueue: number;
   /** Folder with the built web app to serve at `/`, if any. */
   readonly webDir: string | null;
   /** Redis URL: several processes serve one player base (needs PostgreSQL). */
@@ -47,6 +53,8 @@ export const DEFAULTS: ServerConfig = {
   reconnectGraceMs: 60_000,
   finishedTtlMs: 30 * 60_000,
   rateLimit: { points: 30, seconds: 10 },
+  botThreads: defaultBotThreads(),
+  botQueue: 16,
   webDir: null,
   redisUrl: null,
   redisPrefix: 'olsen',
@@ -95,6 +103,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     reconnectGraceMs: int(env, 'OLSEN_RECONNECT_GRACE_MS', DEFAULTS.reconnectGraceMs, 0, 86_400_000),
     finishedTtlMs: int(env, 'OLSEN_FINISHED_TTL_MS', DEFAULTS.finishedTtlMs, 0, 86_400_000),
     rateLimit: { points: int(env, 'OLSEN_RATE_LIMIT', DEFAULTS.rateLimit.points, 1, 100_000), seconds: DEFAULTS.rateLimit.seconds },
+    botThreads: int(env, 'OLSEN_BOT_THREADS', DEFAULTS.botThreads, 0, 256),
+    botQueue: int(env, 'OLSEN_BOT_QUEUE', DEFAULTS.botQueue, 0, 100_000),
     webDir: env.OLSEN_WEB_DIR || null,
     redisUrl,
     redisPrefix,

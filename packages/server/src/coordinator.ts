@@ -18,9 +18,9 @@
  * reloaded from the store before it is next used.
  */
 import { randomBytes } from 'node:crypto';
-import { chooseHearts, chooseShedding } from '@olsen/bots';
-import { actorsOf, applyAction, isHeartsView, moverOf, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
+import { actorsOf, applyAction, moverOf, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
 import { gameErrorReply, type ActionBody, type CreateTable, type ErrorCode, type ErrorReply, type TableSummary, type TableUpdate } from '@olsen/protocol';
+import type { BotPool } from './bot-pool.js';
 import type { Guest } from './identity.js';
 import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow } from './ports.js';
 import { botName, gameId, liveTable, newCode, seatInfo, seatNames, seatOf, statusOf, updateOf, type LiveTable } from './live-table.js';
@@ -39,6 +39,8 @@ export interface CoordinatorOptions {
   readonly presence: Presence;
   readonly clock: Clock;
   readonly log: Logger;
+  /** Where bots think (search levels in worker threads). */
+  readonly bots: BotPool;
   /** This process's name in pub/sub messages and presence (default: random). */
   readonly id?: string;
   /** Several processes share the tables (scale-out): look in the store for what may not be in memory yet. */
@@ -594,7 +596,9 @@ export class Coordinator {
       }
       const view = viewOf(g, job.seat);
       if (view.legal.length === 0) return { ok: true };
-      const action = isHeartsView(view) ? chooseHearts(job.level, view, t.bots) : chooseShedding(job.level, view, t.bots).action;
+      const answer = await this.o.bots.decide({ level: job.level, view, rng: t.bots });
+      t.bots.set(answer.rng);
+      const action = answer.action;
       if (job.kind === 'turn') {
         // Mark the move as the timer's before it is published, so the person's seat can say so.
         const round = g.rounds.length - 1;

@@ -13,6 +13,7 @@ import * as v from 'valibot';
 import { PlayerName } from '@olsen/protocol';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { systemClock } from './clock.js';
+import { BotPool } from './bot-pool.js';
 import { ConfigError, type ServerConfig } from './config.js';
 import { Coordinator } from './coordinator.js';
 import { Identities } from './identity.js';
@@ -77,8 +78,10 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const proc = randomBytes(6).toString('base64url');
   const cluster: ClusterAdapters | null = config.redisUrl ? await connectCluster(config.redisUrl, config.redisPrefix, proc, app.log) : null;
   const pubsub = adapters.pubsub ?? cluster?.pubsub ?? new LocalPubSub();
+  const bots = new BotPool({ threads: config.botThreads, queue: config.botQueue, log: app.log });
   const coordinator = new Coordinator({
     id: proc,
+    bots,
     shared: cluster !== null,
     store,
     pubsub,
@@ -104,6 +107,9 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   new Counter({ name: 'olsen_actions_total', help: 'Accepted actions', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.actions); } });
   new Counter({ name: 'olsen_rejected_actions_total', help: 'Actions the rules refused', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.rejected); } });
   new Counter({ name: 'olsen_games_finished_total', help: 'Games finished', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.gamesFinished); } });
+  new Gauge({ name: 'olsen_bot_queue', help: 'Search-bot decisions waiting for a thread', registers: [registry], collect() { this.set(bots.queued); } });
+  new Counter({ name: 'olsen_bot_fallbacks_total', help: 'Search-bot moves played as medium because the thread pool was full', registers: [registry], collect() { this.reset(); this.inc(bots.counters.fallbacks); } });
+  new Counter({ name: 'olsen_bot_decisions_total', help: 'Bot decisions, by where they were made', labelNames: ['where'], registers: [registry], collect() { this.reset(); this.inc({ where: 'thread' }, bots.counters.pooled); this.inc({ where: 'loop' }, bots.counters.inline); } });
   const connections = new Gauge({ name: 'olsen_connections', help: 'Open real-time connections', registers: [registry] });
 
   // ---- HTTP ----
@@ -197,6 +203,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
         await app.close().catch(() => undefined);
         await pubsub.close();
         await cluster?.close();
+        await bots.close();
         await store.close();
       })();
       return closing;

@@ -1,0 +1,27 @@
+/**
+ * One bot decision in a worker thread (the pool in `bot-pool.ts`): the view
+ * and the table's bot random state come in, the chosen action and the state
+ * after the choice go back, so a table's bots stay deterministic from its seed
+ * whichever thread thinks for them.
+ */
+import { chooseHearts, chooseShedding, type Level } from '@olsen/bots';
+import { isHeartsView, type AnyAction, type AnyView } from '@olsen/engine';
+
+export interface BotTask {
+  readonly level: Level;
+  readonly view: AnyView;
+  readonly rng: Int32Array;
+}
+
+export interface BotAnswer {
+  readonly action: AnyAction;
+  readonly rng: Int32Array;
+}
+
+export function decide({ level, view, rng }: BotTask): BotAnswer {
+  const state = Int32Array.from(rng);
+  const action = isHeartsView(view) ? chooseHearts(level, view, state) : chooseShedding(level, view, state).action;
+  return { action, rng: state };
+}
+
+export default decide;
