@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'bad_options',
   /** Too many messages in a short time: this one was dropped. */
   'rate_limited',
+  /** A limit on what one guest, one address or the server holds was reached (running tables, search bots, connections, tables followed). */
+  'over_limit',
   /** A fault on the server: the request had no effect. */
   'internal',
 ] as const;
@@ -45,6 +47,8 @@ export const CLOSE_CODES = [
   'auth_failed',
   /** The connection kept sending malformed or rate-limited messages after warnings. */
   'abuse',
+  /** The client did not take the updates sent to it for too long (a connection that does not read). */
+  'slow',
   /** The server is shutting down; reconnect in a moment. */
   'shutdown',
 ] as const;

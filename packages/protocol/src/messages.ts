@@ -11,9 +11,10 @@ import * as v from 'valibot';
 import { MAX_CARDS_PER_MOVE, type AnyView, type GameError } from '@olsen/engine';
 import type { CloseCode, ErrorCode } from './codes.js';
 
-/** Short table codes: six characters without look-alikes (no 0/O, 1/I/L). */
+/** Table codes use characters without look-alikes (no 0/O, 1/I/L). */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const TableCode = v.pipe(v.string(), v.regex(/^[A-HJKMNP-Z2-9]{6}$/, 'A table code is six letters and digits.'));
+/** A table's code: 6 letters and digits for a table in the lobby, 10 for a private one. */
+export const TableCode = v.pipe(v.string(), v.regex(/^(?:[A-HJKMNP-Z2-9]{6}|[A-HJKMNP-Z2-9]{10})$/, 'A table code is 6 or 10 letters and digits.'));
 
 export const GAME_IDS = ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk'] as const;
 /** Bot levels a table may seat (`hard` and `expert` search: they cost the server CPU time per move). */

@@ -5,6 +5,33 @@
  */
 import { defaultBotThreads } from './bot-pool.js';
 
+/** What one guest, one address and the whole server may hold or ask (README, "Limits"). */
+export interface Limits {
+  /** Open real-time connections per address. */
+  readonly connectionsPerAddress: number;
+  /** Open real-time connections per guest. */
+  readonly connectionsPerGuest: number;
+  /** Tables one connection follows at once. */
+  readonly tablesPerConnection: number;
+  /** HTTP requests per address per minute. */
+  readonly httpPerMinute: number;
+  /** New guests (POST /api/guest) per address per hour. */
+  readonly guestsPerHour: number;
+  /** Table codes looked up that name no table, per address per minute. */
+  readonly codeMissesPerMinute: number;
+  /** Running games at tables a guest made, and at tables made from one address. */
+  readonly runningPerGuest: number;
+  readonly runningPerAddress: number;
+  /** Running games in this process. */
+  readonly runningTables: number;
+  /** Search-level bots (hard, expert) in the running games of one guest, of one address, of the process. */
+  readonly searchBotsPerGuest: number;
+  readonly searchBotsPerAddress: number;
+  readonly searchBots: number;
+  /** A running game with no person connected pauses its bots, and is closed after this long (ms). */
+  readonly idleCloseMs: number;
+}
+
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -27,6 +54,12 @@ export interface ServerConfig {
   readonly finishedTtlMs: number;
   /** Requests per connection per window before `rate_limited`. */
   readonly rateLimit: { readonly points: number; readonly seconds: number };
+  readonly limits: Limits;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (else every client has the proxy's). */
+  readonly trustProxy: boolean;
+  /** A connection that has not taken its updates for this long (ms), or holds this many unsent bytes, is cut. */
+  readonly slowClientMs: number;
+  readonly slowClientBytes: number;
   /** Worker threads for the search bots (0: they think on the event loop). */
   readonly botThreads: number;
   /** Search decisions waiting for a thread before a search bot plays a move as medium. */
@@ -53,6 +86,24 @@ export const DEFAULTS: ServerConfig = {
   reconnectGraceMs: 60_000,
   finishedTtlMs: 30 * 60_000,
   rateLimit: { points: 30, seconds: 10 },
+  limits: {
+    connectionsPerAddress: 50,
+    connectionsPerGuest: 8,
+    tablesPerConnection: 8,
+    httpPerMinute: 600,
+    guestsPerHour: 60,
+    codeMissesPerMinute: 20,
+    runningPerGuest: 5,
+    runningPerAddress: 20,
+    runningTables: 5000,
+    searchBotsPerGuest: 10,
+    searchBotsPerAddress: 30,
+    searchBots: 2000,
+    idleCloseMs: 15 * 60_000,
+  },
+  trustProxy: false,
+  slowClientMs: 15_000,
+  slowClientBytes: 4 * 1024 * 1024,
   botThreads: defaultBotThreads(),
   botQueue: 16,
   webDir: null,
@@ -70,6 +121,38 @@ function int(env: Record<string, string | undefined>, name: string, fallback: nu
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (it is ${JSON.stringify(raw)}).`);
   return n;
+}
+
+function flag(env: Record<string, string | undefined>, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (it is ${JSON.stringify(raw)}).`);
+}
+
+/** Every limit's variable, beside its field (README lists them with their defaults). */
+export const LIMIT_VARIABLES: { readonly [K in keyof Limits]: string } = {
+  connectionsPerAddress: 'OLSEN_MAX_CONNECTIONS_PER_ADDRESS',
+  connectionsPerGuest: 'OLSEN_MAX_CONNECTIONS_PER_GUEST',
+  tablesPerConnection: 'OLSEN_MAX_TABLES_PER_CONNECTION',
+  httpPerMinute: 'OLSEN_HTTP_RATE_LIMIT',
+  guestsPerHour: 'OLSEN_GUEST_RATE_LIMIT',
+  codeMissesPerMinute: 'OLSEN_CODE_MISS_LIMIT',
+  runningPerGuest: 'OLSEN_MAX_RUNNING_PER_GUEST',
+  runningPerAddress: 'OLSEN_MAX_RUNNING_PER_ADDRESS',
+  runningTables: 'OLSEN_MAX_RUNNING_TABLES',
+  searchBotsPerGuest: 'OLSEN_MAX_SEARCH_BOTS_PER_GUEST',
+  searchBotsPerAddress: 'OLSEN_MAX_SEARCH_BOTS_PER_ADDRESS',
+  searchBots: 'OLSEN_MAX_SEARCH_BOTS',
+  idleCloseMs: 'OLSEN_IDLE_CLOSE_MS',
+};
+
+function limitsFromEnv(env: Record<string, string | undefined>): Limits {
+  const out: Record<string, number> = {};
+  for (const [key, name] of Object.entries(LIMIT_VARIABLES) as [keyof Limits, string][]) {
+    out[key] = int(env, name, DEFAULTS.limits[key], key === 'idleCloseMs' ? 1000 : 1, key === 'idleCloseMs' ? 7 * 86_400_000 : 10_000_000);
+  }
+  return out as unknown as Limits;
 }
 
 /** Reads the configuration from `env`; throws `ConfigError` with a clear sentence. */
@@ -103,6 +186,10 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     reconnectGraceMs: int(env, 'OLSEN_RECONNECT_GRACE_MS', DEFAULTS.reconnectGraceMs, 0, 86_400_000),
     finishedTtlMs: int(env, 'OLSEN_FINISHED_TTL_MS', DEFAULTS.finishedTtlMs, 0, 86_400_000),
     rateLimit: { points: int(env, 'OLSEN_RATE_LIMIT', DEFAULTS.rateLimit.points, 1, 100_000), seconds: DEFAULTS.rateLimit.seconds },
+    limits: limitsFromEnv(env),
+    trustProxy: flag(env, 'OLSEN_TRUST_PROXY'),
+    slowClientMs: int(env, 'OLSEN_SLOW_CLIENT_MS', DEFAULTS.slowClientMs, 100, 600_000),
+    slowClientBytes: int(env, 'OLSEN_SLOW_CLIENT_BYTES', DEFAULTS.slowClientBytes, 1024, 1024 * 1024 * 1024),
     botThreads: int(env, 'OLSEN_BOT_THREADS', DEFAULTS.botThreads, 0, 256),
     botQueue: int(env, 'OLSEN_BOT_QUEUE', DEFAULTS.botQueue, 0, 100_000),
     webDir: env.OLSEN_WEB_DIR || null,

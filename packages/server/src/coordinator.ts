@@ -20,7 +20,8 @@
 import { randomBytes } from 'node:crypto';
 import { actorsOf, applyAction, moverOf, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
 import { gameErrorReply, type ActionBody, type CreateTable, type ErrorCode, type ErrorReply, type TableSummary, type TableUpdate } from '@olsen/protocol';
-import type { BotPool } from './bot-pool.js';
+import { SEARCH_LEVELS, type BotPool } from './bot-pool.js';
+import type { Limits } from './config.js';
 import type { Guest } from './identity.js';
 import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow } from './ports.js';
 import { botName, gameId, liveTable, newCode, seatInfo, seatNames, seatOf, statusOf, updateOf, type LiveTable } from './live-table.js';
@@ -41,6 +42,8 @@ export interface CoordinatorOptions {
   readonly log: Logger;
   /** Where bots think (search levels in worker threads). */
   readonly bots: BotPool;
+  /** Caps on running games and search bots, and when a game nobody follows is closed. */
+  readonly limits: Limits;
   /** This process's name in pub/sub messages and presence (default: random). */
   readonly id?: string;
   /** Several processes share the tables (scale-out): look in the store for what may not be in memory yet. */
@@ -57,12 +60,21 @@ export interface CoordinatorOptions {
   readonly seeds?: () => string;
 }
 
+/** Who asks: the guest, and the address their connection comes from (caps per address). */
+export interface Caller extends Guest {
+  readonly address?: string;
+}
+
 export type Outcome<T extends object = object> = ({ ok: true } & T) | ErrorReply;
 
 const fail = (code: ErrorCode, message: string, extra: { rule?: string | null; engineCode?: string; params?: Readonly<Record<string, unknown>> } = {}): ErrorReply => ({ ok: false, error: { code, message, ...extra } });
 
 /** Tables one player may have waiting for their start at once (a bound on what one guest can make the server hold). */
 const MAX_WAITING_TABLES = 5;
+/** Search-level bots among seats (bots, and computer stand-ins for people who left). */
+const searchBots = (seats: readonly StoredSeat[]): number =>
+  seats.reduce((n, s) => n + ((s.kind === 'bot' && SEARCH_LEVELS.has(s.level)) || (s.kind === 'human' && s.standIn !== null && SEARCH_LEVELS.has(s.standIn)) ? 1 : 0), 0);
+
 /** Reloads and retries after a `VersionConflict` before a request gives up. */
 const MAX_RETRIES = 3;
 
@@ -125,7 +137,7 @@ export class Coordinator {
     return out;
   }
 
-  async create(guest: Guest, req: CreateTable): Promise<Outcome<{ code: string }>> {
+  async create(guest: Caller, req: CreateTable): Promise<Outcome<{ code: string }>> {
     let waiting = 0;
     for (const t of this.tables.values()) if (t.row.host === guest.id && t.game === null && t.row.status === 'waiting') waiting++;
     if (waiting >= MAX_WAITING_TABLES) return fail('rate_limited', `You already have ${waiting} tables waiting to start; start or leave one first.`);
@@ -143,8 +155,9 @@ export class Coordinator {
     const probe = startGame({ game: req.game, rules: req.rules, players: seats.map((_, i) => `P${i}`), seed: 'probe' });
     if (!probe.ok) return fail('bad_options', probe.error.message, { rule: probe.error.rule });
     for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-      let code = newCode();
-      while (this.tables.has(code)) code = newCode();
+      // Listed tables are in the lobby anyway; a private table's code is its only lock, so it is longer.
+      let code = newCode(req.listed ? 6 : 10);
+      while (this.tables.has(code)) code = newCode(req.listed ? 6 : 10);
       const row: TableRow = {
         id: randomBytes(9).toString('base64url'),
         code,
@@ -171,6 +184,7 @@ export class Coordinator {
       }
       const t = liveTable(row);
       t.players = new Set();
+      t.hostAddress = guest.address ?? null;
       this.tables.set(code, t);
       this.setRow(t, row);
       this.publish(t);
@@ -230,6 +244,8 @@ export class Coordinator {
         taken.add(name);
         return { kind: 'bot', level: t.row.fillLevel, name };
       });
+      const capped = this.overCap(t, seats);
+      if (capped) return capped;
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: seats.map((s) => (s.kind === 'open' ? '?' : s.name)), seed: t.row.seed });
       if (!started.ok) return fail('bad_options', started.error.message, { rule: started.error.rule });
       await this.patch(t, { seats, status: 'playing' });
@@ -275,6 +291,8 @@ export class Coordinator {
         this.publish(t);
         return { ok: true };
       }
+      const capped = this.overCap(t, t.row.seats);
+      if (capped) return capped;
       const seed = this.newSeed();
       const gameNo = t.row.gameNo + 1;
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: seatNames(t.row), seed });
@@ -296,7 +314,14 @@ export class Coordinator {
     if (!t) return;
     const seated = playerId !== null && seatOf(t, playerId) !== null;
     await this.o.presence.add(code, seated ? playerId : null);
-    await this.run(code, async (tt) => (await this.readPresence(tt), this.publish(tt), { ok: true }));
+    await this.run(code, async (tt) => {
+      const alone = !this.someoneHere(tt);
+      await this.readPresence(tt);
+      // The first person back at a game whose bots waited for one: play on.
+      if (alone && this.someoneHere(tt) && tt.game && stageOf(tt.game) === 'playing') await this.settle(tt);
+      else this.publish(tt);
+      return { ok: true };
+    });
   }
 
   async disconnected(code: string, playerId: string | null): Promise<void> {
@@ -393,6 +418,8 @@ export class Coordinator {
         if (!row || row.status === 'closed') return null;
         const t = liveTable(row);
         if (!(await this.replay(t, row))) return null;
+        // A finished game looked up (a link, GET /api/tables/:code) stays for a rematch like any other, then leaves memory.
+        if (t.game && stageOf(t.game) === 'gameOver') this.evictLater(t);
         await this.readPresence(t);
         if (this.closed) return null;
         if (!this.tables.has(code)) {
@@ -556,6 +583,13 @@ export class Coordinator {
       this.o.scheduler.schedule({ kind: 'round', ...base }, this.o.roundPauseMs);
       return this.publish(t);
     }
+    // Nobody to play for: the bots wait (no CPU for a table nobody follows), and the game is closed after a while.
+    if (!this.someoneHere(t)) {
+      t.paused = true;
+      this.o.scheduler.schedule({ kind: 'idle', ...base }, this.o.limits.idleCloseMs);
+      return this.publish(t);
+    }
+    t.paused = false;
     const mover = moverOf(g);
     for (const [seat, legal] of actorsOf(g)) {
       const s = t.row.seats[seat];
@@ -586,6 +620,15 @@ export class Coordinator {
       if (job.gameNo > t.row.gameNo || (job.gameNo === t.row.gameNo && (t.game === null || job.version > t.game.version))) await this.refresh(t);
       const g = t.game;
       if (!g || !this.tables.has(job.code) || t.row.gameNo !== job.gameNo || g.version !== job.version) return { ok: true };
+      if (job.kind === 'idle') {
+        await this.readPresence(t);
+        if (this.someoneHere(t)) return { ok: true };
+        this.o.log.info({ table: t.row.code, idleMs: this.o.limits.idleCloseMs }, 'closing a game nobody followed');
+        await this.patch(t, { status: 'closed' });
+        this.forget(t.row.code);
+        this.publish(t);
+        return { ok: true };
+      }
       if (job.kind === 'round') {
         if (stageOf(g) !== 'roundOver') return { ok: true };
         const r = nextRoundOf(g);
@@ -642,6 +685,41 @@ export class Coordinator {
     t.evict = this.o.clock.after(this.o.finishedTtlMs, () => {
       if (t.game && stageOf(t.game) === 'gameOver') this.forget(t.row.code);
     });
+  }
+
+  /** Whether a person with a seat at the table is connected (any process). */
+  private someoneHere(t: LiveTable): boolean {
+    return t.row.seats.some((s) => s.kind === 'human' && t.players.has(s.playerId));
+  }
+
+  /**
+   * A refusal if one more running game at `t` (with `seats`) would pass a cap:
+   * running games and search bots of the table's host, of the address it was
+   * made from, and of this process.
+   */
+  private overCap(t: LiveTable, seats: readonly StoredSeat[]): ErrorReply | null {
+    const L = this.o.limits;
+    const host = t.row.host;
+    const address = t.hostAddress;
+    let running = 0, ofHost = 0, ofAddress = 0, bots = 0, botsOfHost = 0, botsOfAddress = 0;
+    for (const x of this.tables.values()) {
+      if (x === t || !x.game || x.row.status === 'closed' || stageOf(x.game) === 'gameOver') continue;
+      const b = searchBots(x.row.seats);
+      running++;
+      bots += b;
+      if (x.row.host === host) (ofHost++, (botsOfHost += b));
+      if (address !== null && x.hostAddress === address) (ofAddress++, (botsOfAddress += b));
+    }
+    const mine = searchBots(seats);
+    if (ofHost >= L.runningPerGuest) return fail('over_limit', `You already have ${ofHost} games running at tables you made (at most ${L.runningPerGuest}); finish or leave one first.`);
+    if (address !== null && ofAddress >= L.runningPerAddress) return fail('over_limit', `Your address already has ${ofAddress} games running (at most ${L.runningPerAddress}); finish one first.`);
+    if (running >= L.runningTables) return fail('over_limit', `The server runs ${running} games, as many as it takes; try again in a while.`);
+    if (mine > 0) {
+      if (botsOfHost + mine > L.searchBotsPerGuest) return fail('over_limit', `Your games would have ${botsOfHost + mine} hard or expert computer players (at most ${L.searchBotsPerGuest}); choose an easier level or finish a game.`);
+      if (address !== null && botsOfAddress + mine > L.searchBotsPerAddress) return fail('over_limit', `Games from your address would have ${botsOfAddress + mine} hard or expert computer players (at most ${L.searchBotsPerAddress}); choose an easier level.`);
+      if (bots + mine > L.searchBots) return fail('over_limit', `The server has ${bots} hard or expert computer players thinking (at most ${L.searchBots}); choose an easier level or try again later.`);
+    }
+    return null;
   }
 
   /** A player leaves a seat: before the start it opens; during the game a bot stands in. */

@@ -28,6 +28,10 @@ export interface LiveTable {
   timerMoves: { round: number; at: number[] };
   /** The bots' random state, from the table's seed. */
   bots: Int32Array;
+  /** The address the table was made from (caps per address); null for a table restored from the store. */
+  hostAddress: string | null;
+  /** No person is connected: the bots wait (and the game is closed after a while). */
+  paused: boolean;
 }
 
 const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
@@ -35,7 +39,7 @@ const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 export function liveTable(row: TableRow): LiveTable {
   const bots = new Int32Array(6);
   seedFromString(bots, 0, `${row.seed}/bots`);
-  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() } };
+  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false };
 }
 
 /** The update for one connection: the table's public state and the engine's view for its seat. */
@@ -110,9 +114,13 @@ export function gameId(t: LiveTable): string {
   return `${t.row.id}-${t.row.gameNo}`;
 }
 
-/** A new invite code: six letters and digits from the protocol's alphabet. */
-export function newCode(): string {
+/**
+ * A new invite code from the protocol's alphabet: 6 characters for a table in
+ * the lobby, 10 for a private one (31¹⁰ ≈ 8·10¹⁴ codes: with the look-up limit
+ * per address, guessing a live table's code takes longer than the table lives).
+ */
+export function newCode(length: 6 | 10): string {
   let s = '';
-  for (let i = 0; i < 6; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < length; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return s;
 }

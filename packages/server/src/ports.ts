@@ -108,10 +108,11 @@ export interface PubSub {
   close(): Promise<void>;
 }
 
-/** A timed step of a table: a bot's move, a turn running out, the next deal, a player gone for good. */
+/** A timed step of a table: a bot's move, a turn running out, the next deal, a player gone for good, a game nobody follows closed. */
 export type TableJob =
   | { readonly kind: 'bot' | 'turn'; readonly code: string; readonly gameNo: number; readonly version: number; readonly seat: number; readonly level: BotLevel }
   | { readonly kind: 'round'; readonly code: string; readonly gameNo: number; readonly version: number }
+  | { readonly kind: 'idle'; readonly code: string; readonly gameNo: number; readonly version: number }
   | { readonly kind: 'away'; readonly code: string; readonly playerId: string };
 
 /**

@@ -4,21 +4,40 @@
  * built from the engine's view for that client's seat (never a broadcast of
  * one view to many).
  *
+ * Admission (admission.ts): connections per address and per guest are
+ * counted at the handshake; requests are limited per guest; table codes
+ * that name nothing are limited per address; a connection follows at most
+ * `tablesPerConnection` tables.
+ *
+ * Backpressure: a table update is pushed only when the connection has taken
+ * the previous ones (its transport is writable and nothing waits in
+ * engine.io's buffer); otherwise the table is marked and its latest state
+ * goes out when the client catches up, so a slow reader costs one pending
+ * mark per table, not a queue of frames. A connection that stays congested
+ * for `slowClientMs`, or holds more than `slowClientBytes` unsent, is cut.
+ *
  * Policy for bad input: a malformed or over-limit request is answered with
- * `bad_message` / `rate_limited` and dropped; a connection that earns more
- * than 20 such strikes within a minute gets `bye('abuse')` and is closed.
- * Messages over 16 KB close the connection (socket.io's maxHttpBufferSize).
+ * `bad_message` / `rate_limited` and dropped; a guest who earns more than 20
+ * such strikes within a minute gets `bye('abuse')` and is closed. Messages
+ * over 16 KB close the connection (socket.io's maxHttpBufferSize).
  */
 import type { Server as HttpServer } from 'node:http';
 import { parseRequest, type ClientEvents, type ErrorReply, type Request, type ServerEvents } from '@olsen/protocol';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
+import type { Admission } from './admission.js';
 import type { Coordinator, Logger } from './coordinator.js';
 import type { Guest, Identities } from './identity.js';
 import type { PubSub } from './ports.js';
 
 interface SocketData {
   guest: Guest;
+  /** The client's address (admission counts per address). */
+  address: string;
+  /** Tables whose latest state waits for the client to take what was sent before. */
+  pending: Set<string>;
+  /** Since when the connection has had updates it could not take (ms), or 0. */
+  congestedSince: number;
+  drainTimer: NodeJS.Timeout | null;
   /** Tables this connection follows, as a seated player (their id) or a spectator (null). */
   follows: Map<string, string | null>;
 }
@@ -29,13 +48,18 @@ export interface RealtimeOptions {
   readonly identities: Identities;
   readonly pubsub: PubSub;
   readonly log: Logger;
-  readonly rateLimit: { readonly points: number; readonly seconds: number };
+  readonly admission: Admission;
+  /** Take the client's address from X-Forwarded-For (behind a reverse proxy). */
+  readonly trustProxy: boolean;
+  /** A connection congested this long (ms), or holding this many unsent bytes, is cut. */
+  readonly slowClientMs: number;
+  readonly slowClientBytes: number;
   /** socket.io's adapter between processes (the Redis adapter when scaled out); default: in memory. */
   readonly adapter?: ServerOptions['adapter'];
 }
 
 const room = (code: string): string => `t:${code}`;
-const bad = (code: 'bad_message' | 'rate_limited', message: string): ErrorReply => ({ ok: false, error: { code, message } });
+const bad = (code: 'bad_message' | 'rate_limited' | 'over_limit', message: string): ErrorReply => ({ ok: false, error: { code, message } });
 
 export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<ClientEvents, ServerEvents, Record<string, never>, SocketData> {
   const io = new Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>(http, {
@@ -45,28 +69,77 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     cors: { origin: true },
     ...(o.adapter ? { adapter: o.adapter } : {}),
   });
-  const limiter = new RateLimiterMemory({ points: o.rateLimit.points, duration: o.rateLimit.seconds });
-  const strikes = new RateLimiterMemory({ points: 20, duration: 60 });
-  const { coordinator } = o;
+  const { coordinator, admission } = o;
+  const { limits } = admission;
+  const refuse = (code: string, message: string): Error => Object.assign(new Error(code), { data: { code, message } });
 
   io.use((socket, next) => {
     const guest = o.identities.verify((socket.handshake.auth as { token?: unknown } | undefined)?.token);
-    if (!guest) {
-      const e = new Error('auth_failed') as Error & { data: unknown };
-      e.data = { code: 'auth_failed', message: 'A guest token is needed: get one with POST /api/guest.' };
-      return next(e);
-    }
+    if (!guest) return next(refuse('auth_failed', 'A guest token is needed: get one with POST /api/guest.'));
+    const forwarded = o.trustProxy ? String(socket.handshake.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+    const address = forwarded || socket.handshake.address;
+    const refusal = admission.open(guest.id, address);
+    if (refusal) return next(refuse('over_limit', refusal));
     socket.data.guest = guest;
+    socket.data.address = address;
     socket.data.follows = new Map();
+    socket.data.pending = new Set();
+    socket.data.congestedSince = 0;
+    socket.data.drainTimer = null;
     next();
   });
+
+  /** Bytes the connection has not sent yet (the WebSocket's buffer; 0 for long polling, which holds one response at most). */
+  const unsent = (socket: OlsenSocket): number => (socket.conn.transport as { socket?: { bufferedAmount?: number } }).socket?.bufferedAmount ?? 0;
+  /** The client has not taken what was sent before. */
+  const congested = (socket: OlsenSocket): boolean => !socket.conn.transport.writable || (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length > 0;
+
+  const cut = (socket: OlsenSocket, why: string): void => {
+    o.log.warn({ player: socket.data.guest.id, unsent: unsent(socket) }, `closing a connection that does not read (${why})`);
+    socket.emit('bye', 'slow');
+    socket.disconnect(true);
+    // A client that reads nothing never answers a close handshake: drop the transport now.
+    socket.conn.close();
+  };
+
+  /** Sends the latest state of the tables that waited, once the client has caught up; cuts it if it never does. */
+  const drain = (socket: OlsenSocket): void => {
+    socket.data.drainTimer = null;
+    if (!socket.connected) return;
+    if (congested(socket)) {
+      if (Date.now() - socket.data.congestedSince > o.slowClientMs) return cut(socket, `congested for ${o.slowClientMs} ms`);
+      socket.data.drainTimer = setTimeout(drain, 50, socket);
+      return;
+    }
+    socket.data.congestedSince = 0;
+    const codes = [...socket.data.pending];
+    socket.data.pending.clear();
+    for (const code of codes) void push(socket, code).catch((e: unknown) => o.log.warn({ err: e, table: code }, 'cannot push a table update'));
+  };
 
   const push = async (socket: OlsenSocket, code: string): Promise<void> => {
     const role = socket.data.follows.get(code);
     if (role === undefined) return;
+    if (congested(socket)) {
+      // Only the latest state matters: mark the table and send it when the client has taken the last frame.
+      socket.data.pending.add(code);
+      if (socket.data.congestedSince === 0) socket.data.congestedSince = Date.now();
+      if (unsent(socket) > o.slowClientBytes) return cut(socket, `${unsent(socket)} bytes unsent`);
+      socket.data.drainTimer ??= setTimeout(drain, 50, socket);
+      return;
+    }
     const update = await coordinator.updateFor(code, role);
-    if (update && socket.data.follows.has(code)) socket.emit('table', update);
+    if (update && socket.data.follows.has(code) && socket.connected) socket.emit('table', update);
   };
+
+  /** A refusal if following one more table would pass the connection's cap. */
+  const overFollowCap = (socket: OlsenSocket, code: string): object | null =>
+    socket.data.follows.has(code) || socket.data.follows.size < limits.tablesPerConnection
+      ? null
+      : bad('over_limit', `This connection follows ${socket.data.follows.size} tables already (at most ${limits.tablesPerConnection}); leave one first.`);
+
+  /** A refusal if the address has looked up too many codes that named nothing. */
+  const lookUpRefused = async (socket: OlsenSocket): Promise<object | null> => ((await admission.mayLookUp(socket.data.address)) ? null : bad('rate_limited', admission.lookUpRefusal()));
 
   const follow = async (socket: OlsenSocket, code: string, role: string | null): Promise<void> => {
     const before = socket.data.follows.get(code);
@@ -82,6 +155,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     const before = socket.data.follows.get(code);
     if (before === undefined) return;
     socket.data.follows.delete(code);
+    socket.data.pending.delete(code);
     void socket.leave(room(code));
     await coordinator.disconnected(code, before);
   };
@@ -97,22 +171,32 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
   io.engine.on('close', unsubscribe);
 
   async function handle(socket: OlsenSocket, r: Request): Promise<object> {
-    const g = socket.data.guest;
+    const g = { ...socket.data.guest, address: socket.data.address };
     switch (r.type) {
       case 'lobby':
         return { ok: true, tables: coordinator.lobby() };
       case 'create': {
+        const capped = overFollowCap(socket, '');
+        if (capped) return capped;
         const res = await coordinator.create(g, r);
         if (res.ok) await follow(socket, res.code, g.id);
         return res;
       }
       case 'join': {
+        const refused = overFollowCap(socket, r.code) ?? (await lookUpRefused(socket));
+        if (refused) return refused;
         const res = await coordinator.join(g, r.code, r.seat);
         if (res.ok) await follow(socket, r.code, g.id);
+        else if (res.error.code === 'no_such_table') await admission.missed(socket.data.address);
         return res;
       }
       case 'watch': {
-        if (!(await coordinator.exists(r.code))) return { ok: false, error: { code: 'no_such_table', message: `There is no table ${r.code}.` } };
+        const refused = overFollowCap(socket, r.code) ?? (await lookUpRefused(socket));
+        if (refused) return refused;
+        if (!(await coordinator.exists(r.code))) {
+          await admission.missed(socket.data.address);
+          return { ok: false, error: { code: 'no_such_table', message: `There is no table ${r.code}.` } };
+        }
         await follow(socket, r.code, (await coordinator.tablesOf(g.id)).includes(r.code) ? g.id : null);
         return { ok: true };
       }
@@ -132,13 +216,10 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
 
   io.on('connection', (socket: OlsenSocket) => {
     const strike = async (): Promise<void> => {
-      try {
-        await strikes.consume(socket.id);
-      } catch {
-        o.log.warn({ player: socket.data.guest.id }, 'closing an abusive connection');
-        socket.emit('bye', 'abuse');
-        socket.disconnect(true);
-      }
+      if (await admission.strike(socket.data.guest.id)) return;
+      o.log.warn({ player: socket.data.guest.id }, 'closing an abusive connection');
+      socket.emit('bye', 'abuse');
+      socket.disconnect(true);
     };
     // Back after a drop (perhaps through another process): follow the tables where this player has a seat.
     void coordinator.tablesOf(socket.data.guest.id).then(async (codes) => {
@@ -147,10 +228,8 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
 
     socket.on('req', async (raw: unknown, ack: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (r: object) => void) : null;
-      try {
-        await limiter.consume(socket.id);
-      } catch {
-        reply?.(bad('rate_limited', `Too many messages: at most ${o.rateLimit.points} every ${o.rateLimit.seconds} seconds.`));
+      if (!(await admission.request(socket.data.guest.id))) {
+        reply?.(bad('rate_limited', `Too many messages: at most ${admission.rate.points} every ${admission.rate.seconds} seconds.`));
         return strike();
       }
       const parsed = parseRequest(raw);
@@ -169,8 +248,10 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       if (event !== 'req') void strike();
     });
     socket.on('disconnect', () => {
+      admission.close(socket.data.guest.id, socket.data.address);
+      if (socket.data.drainTimer) clearTimeout(socket.data.drainTimer);
+      socket.data.pending.clear();
       for (const code of [...socket.data.follows.keys()]) void unfollow(socket, code).catch((e: unknown) => o.log.warn({ err: e, table: code }, 'cannot note a disconnection'));
-      void limiter.delete(socket.id);
     });
   });
   return io;

@@ -7,12 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { PlayerName } from '@olsen/protocol';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { systemClock } from './clock.js';
+import { Admission } from './admission.js';
 import { BotPool } from './bot-pool.js';
 import { ConfigError, type ServerConfig } from './config.js';
 import { Coordinator } from './coordinator.js';
@@ -68,6 +70,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     logger: plain ? { level: levelAtLeast(config.logLevel, 'warn'), stream: { write: plainLine } } : { level: config.logLevel },
     bodyLimit: 64 * 1024,
     keepAliveTimeout: 10_000,
+    trustProxy: config.trustProxy,
   });
   const store = adapters.store ?? openStore({ databaseUrl: config.databaseUrl, schema: config.dbSchema, dataDir: config.dataDir, onError: (e) => app.log.warn(`database connection lost (${e.message}); it is opened again when needed`) });
   await store.init();
@@ -78,10 +81,12 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const proc = randomBytes(6).toString('base64url');
   const cluster: ClusterAdapters | null = config.redisUrl ? await connectCluster(config.redisUrl, config.redisPrefix, proc, app.log) : null;
   const pubsub = adapters.pubsub ?? cluster?.pubsub ?? new LocalPubSub();
+  const admission = new Admission(config.limits, config.rateLimit);
   const bots = new BotPool({ threads: config.botThreads, queue: config.botQueue, log: app.log });
   const coordinator = new Coordinator({
     id: proc,
     bots,
+    limits: config.limits,
     shared: cluster !== null,
     store,
     pubsub,
@@ -117,9 +122,17 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
+    if (status === 429) return void reply.code(429).send({ ok: false, error: { code: 'rate_limited', message: error.message } });
     void reply.code(status).send({ ok: false, error: status >= 500 ? { code: 'internal', message: 'Something went wrong on the server; the request had no effect.' } : { code: 'bad_message', message: error.message } });
   });
-  app.post('/api/guest', async (req, reply) => {
+  // Requests per address (every route, the web app's files included), and a tighter bound on making guests.
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.limits.httpPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests from your address (the limit is ${ctx.max}); try again in ${ctx.after}.` }),
+  });
+  app.post('/api/guest', { config: { rateLimit: { max: config.limits.guestsPerHour, timeWindow: 3_600_000 } } }, async (req, reply) => {
     const body = v.safeParse(GuestBody, req.body);
     if (!body.success) return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: body.issues[0].message } });
     // Keep the id of a valid earlier token: a new name, the same player.
@@ -142,7 +155,11 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     return { ok: true, tables };
   });
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, reply) => {
-    const u = await coordinator.updateFor(String(req.params.code).toUpperCase(), null);
+    // Guessing private codes: an address that keeps naming tables that do not exist is told to wait.
+    if (!(await admission.mayLookUp(req.ip))) return reply.code(429).send({ ok: false, error: { code: 'rate_limited', message: admission.lookUpRefusal() } });
+    const code = String(req.params.code).toUpperCase();
+    const u = /^[A-Z0-9]{6,10}$/.test(code) ? await coordinator.updateFor(code, null) : null;
+    if (!u) await admission.missed(req.ip);
     if (!u) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
     return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds, rules: u.rules ?? {}, host: u.seats[u.host]?.name ?? null } };
   });
@@ -182,7 +199,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
-  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, rateLimit: config.rateLimit, ...(cluster ? { adapter: cluster.socketAdapter } : {}) });
+  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, ...(cluster ? { adapter: cluster.socketAdapter } : {}) });
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;

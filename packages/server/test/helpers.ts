@@ -19,8 +19,9 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     botDelayMs: 1,
     roundPauseMs: 5,
     reconnectGraceMs: 60_000,
-    // Clients here play at machine speed; the limiter has its own test.
+    // Clients here play at machine speed, all from one address; the limits have their own tests.
     rateLimit: { points: 100_000, seconds: 1 },
+    limits: { ...DEFAULTS.limits, connectionsPerAddress: 100_000, connectionsPerGuest: 1000, httpPerMinute: 1_000_000, guestsPerHour: 1_000_000, codeMissesPerMinute: 1_000_000, runningPerGuest: 10_000, runningPerAddress: 100_000, searchBotsPerGuest: 100_000, searchBotsPerAddress: 100_000 },
     ...over,
   };
 }

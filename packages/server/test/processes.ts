@@ -13,10 +13,23 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-/** Starts `olsen serve` with `env` and resolves once it listens. */
+/** Every test client comes from one address: the limits per address and guest are opened up unless a test sets them. */
+export const LOOSE_LIMITS: Record<string, string> = {
+  OLSEN_MAX_CONNECTIONS_PER_ADDRESS: '100000',
+  OLSEN_MAX_CONNECTIONS_PER_GUEST: '1000',
+  OLSEN_HTTP_RATE_LIMIT: '1000000',
+  OLSEN_GUEST_RATE_LIMIT: '1000000',
+  OLSEN_CODE_MISS_LIMIT: '1000000',
+  OLSEN_MAX_RUNNING_PER_GUEST: '10000',
+  OLSEN_MAX_RUNNING_PER_ADDRESS: '100000',
+  OLSEN_MAX_SEARCH_BOTS_PER_GUEST: '100000',
+  OLSEN_MAX_SEARCH_BOTS_PER_ADDRESS: '100000',
+};
+
+/** Starts `olsen serve` with `env` (over `LOOSE_LIMITS`) and resolves once it listens. */
 export function launch(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...LOOSE_LIMITS, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
     child.stdout!.on('data', (d: Buffer) => {

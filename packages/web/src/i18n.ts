@@ -186,6 +186,7 @@ const nb = {
     game_over: 'Spillet er over.',
     bad_options: 'Det spillet kan ikke settes opp slik.',
     rate_limited: 'For mange trekk på kort tid: vent litt.',
+    over_limit: 'Serveren har nådd en grense (bord, datamaskinspillere eller tilkoblinger): avslutt et bord eller lukk en fane, og prøv igjen.',
     internal: 'Noe gikk galt på serveren: trekket ble ikke gjort.',
   },
 } as const;
@@ -372,6 +373,7 @@ const en: Dict = {
     game_over: 'The game is over.',
     bad_options: 'That game cannot be set up like that.',
     rate_limited: 'Too many moves in a short time: wait a moment.',
+    over_limit: 'A server limit was reached (tables, computer players or connections): finish a table or close a tab, and try again.',
     internal: 'Something went wrong on the server: the move was not made.',
   },
 };

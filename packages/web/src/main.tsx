@@ -111,12 +111,14 @@ function Home({ prefs }: { prefs: Prefs }) {
         class="join"
         onSubmit={(e) => {
           e.preventDefault();
-          if (code.trim()) location.hash = `#/t/${code.trim().toUpperCase()}`;
+          // Codes are read aloud and typed from a phone: spaces and dashes do not count.
+          const typed = code.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+          if (typed) location.hash = `#/t/${typed}`;
         }}
       >
         <label>
           {t.joinByCode}
-          <input value={code} maxLength={6} autoComplete="off" onInput={(e) => setCode((e.target as HTMLInputElement).value)} aria-label={t.code} />
+          <input value={code} maxLength={14} autoComplete="off" onInput={(e) => setCode((e.target as HTMLInputElement).value)} aria-label={t.code} />
         </label>
         <button type="submit" class="secondary">
           {t.join}
