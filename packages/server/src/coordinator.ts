@@ -104,6 +104,17 @@ export class Coordinator {
     return this.tables.size;
   }
 
+  /** Games in memory being played (not over), and how many of them wait for a person to come back. */
+  get gameCount(): { running: number; paused: number } {
+    let running = 0, paused = 0;
+    for (const t of this.tables.values()) {
+      if (!t.game || t.row.status === 'closed' || stageOf(t.game) === 'gameOver') continue;
+      running++;
+      if (t.paused) paused++;
+    }
+    return { running, paused };
+  }
+
   // ---- lifecycle -------------------------------------------------------------
   /** Loads every waiting or running table and sets its timers again (jobs already queued are not doubled). */
   async restore(): Promise<number> {
@@ -329,7 +340,13 @@ export class Coordinator {
     if (!t) return;
     const seated = playerId !== null && seatOf(t, playerId) !== null;
     const left = await this.o.presence.remove(code, seated ? playerId : null);
-    await this.run(code, async (tt) => (await this.readPresence(tt), this.publish(tt), { ok: true }));
+    await this.run(code, async (tt) => {
+      await this.readPresence(tt);
+      // The last person gone: settle now, so the bots stop and the game's closing time starts.
+      if (!tt.paused && !this.someoneHere(tt) && tt.game && stageOf(tt.game) === 'playing') await this.settle(tt);
+      else this.publish(tt);
+      return { ok: true };
+    });
     // Gone for good after the grace period: a bot takes the seat (or, before the start, the seat opens).
     if (seated && left === 0 && !this.closed) this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
   }
@@ -707,8 +724,14 @@ export class Coordinator {
       const b = searchBots(x.row.seats);
       running++;
       bots += b;
-      if (x.row.host === host) (ofHost++, (botsOfHost += b));
-      if (address !== null && x.hostAddress === address) (ofAddress++, (botsOfAddress += b));
+      if (x.row.host === host) {
+        ofHost++;
+        botsOfHost += b;
+      }
+      if (address !== null && x.hostAddress === address) {
+        ofAddress++;
+        botsOfAddress += b;
+      }
     }
     const mine = searchBots(seats);
     if (ofHost >= L.runningPerGuest) return fail('over_limit', `You already have ${ofHost} games running at tables you made (at most ${L.runningPerGuest}); finish or leave one first.`);

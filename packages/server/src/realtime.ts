@@ -89,17 +89,21 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     next();
   });
 
+  /** The WebSocket under a connection (none while it long-polls). */
+  const wsOf = (socket: OlsenSocket): { bufferedAmount: number; terminate(): void } | null => (socket.conn.transport as { socket?: { bufferedAmount: number; terminate(): void } }).socket ?? null;
   /** Bytes the connection has not sent yet (the WebSocket's buffer; 0 for long polling, which holds one response at most). */
-  const unsent = (socket: OlsenSocket): number => (socket.conn.transport as { socket?: { bufferedAmount?: number } }).socket?.bufferedAmount ?? 0;
+  const unsent = (socket: OlsenSocket): number => wsOf(socket)?.bufferedAmount ?? 0;
   /** The client has not taken what was sent before. */
   const congested = (socket: OlsenSocket): boolean => !socket.conn.transport.writable || (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length > 0;
 
   const cut = (socket: OlsenSocket, why: string): void => {
     o.log.warn({ player: socket.data.guest.id, unsent: unsent(socket) }, `closing a connection that does not read (${why})`);
+    const ws = wsOf(socket);
     socket.emit('bye', 'slow');
     socket.disconnect(true);
-    // A client that reads nothing never answers a close handshake: drop the transport now.
-    socket.conn.close();
+    // A client that reads nothing never takes a close frame either: drop the TCP connection and what waits for it now.
+    if (ws && typeof ws.terminate === 'function') ws.terminate();
+    else socket.conn.close(true);
   };
 
   /** Sends the latest state of the tables that waited, once the client has caught up; cuts it if it never does. */

@@ -112,6 +112,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   new Counter({ name: 'olsen_actions_total', help: 'Accepted actions', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.actions); } });
   new Counter({ name: 'olsen_rejected_actions_total', help: 'Actions the rules refused', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.rejected); } });
   new Counter({ name: 'olsen_games_finished_total', help: 'Games finished', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.gamesFinished); } });
+  new Gauge({ name: 'olsen_games', help: 'Games being played in memory, and those paused because no person is connected', labelNames: ['state'], registers: [registry], collect() { const g = coordinator.gameCount; this.set({ state: 'running' }, g.running - g.paused); this.set({ state: 'paused' }, g.paused); } });
   new Gauge({ name: 'olsen_bot_queue', help: 'Search-bot decisions waiting for a thread', registers: [registry], collect() { this.set(bots.queued); } });
   new Counter({ name: 'olsen_bot_fallbacks_total', help: 'Search-bot moves played as medium because the thread pool was full', registers: [registry], collect() { this.reset(); this.inc(bots.counters.fallbacks); } });
   new Counter({ name: 'olsen_bot_decisions_total', help: 'Bot decisions, by where they were made', labelNames: ['where'], registers: [registry], collect() { this.reset(); this.inc({ where: 'thread' }, bots.counters.pooled); this.inc({ where: 'loop' }, bots.counters.inline); } });
@@ -170,7 +171,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     return reply.header('content-disposition', `attachment; filename="olsen-${req.params.id}.json"`).send(record);
   });
   app.get<{ Params: { id: string } }>('/api/players/:id/stats', async (req) => ({ ok: true, stats: await store.stats(String(req.params.id)) }));
-  app.get('/healthz', async () => ({ ok: true, tables: coordinator.tableCount, connections: io.engine.clientsCount }));
+  app.get('/healthz', async () => ({ ok: true, tables: coordinator.tableCount, games: coordinator.gameCount, connections: io.engine.clientsCount }));
   app.get('/metrics', async (_req, reply) => {
     connections.set(io.engine.clientsCount);
     return reply.header('content-type', registry.contentType).send(await registry.metrics());

@@ -158,7 +158,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
           <p>{t.shareLink}</p>
           <ShareLink link={link} prefs={prefs} />
           <p>
-            {t.code}: <strong class="code">{code}</strong>
+            {t.code}: <strong class="code">{code.length > 6 ? `${code.slice(0, 5)} ${code.slice(5)}` : code}</strong>
           </p>
           <ol class="seats">
             {u.seats.map((s, i) => (
