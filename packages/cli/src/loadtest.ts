@@ -7,6 +7,7 @@
  * sending an action to receiving the update that shows it, errors, and the
  * servers' memory per table (from their /metrics).
  */
+import { request } from 'node:http';
 import type { ActionBody, Request, TableUpdate } from '@olsen/protocol';
 import { io, type Socket } from 'socket.io-client';
 
@@ -66,6 +67,9 @@ export function checkLoopback(url: string): string {
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`--url ${url} must be http:// or https://.`);
   if (!LOOPBACK.has(u.hostname)) throw new Error(`--url ${url}: the load test only targets this machine (127.0.0.1, localhost or ::1).`);
+  // The simulated players speak from many 127.x.y.z addresses (one per household), which reach IPv4 loopback only.
+  if (u.hostname !== '127.0.0.1' && u.hostname !== 'localhost') throw new Error(`--url ${url}: use 127.0.0.1 (the players speak from 127.x.y.z addresses, which reach IPv4 loopback only).`);
+  u.hostname = '127.0.0.1';
   return u.origin;
 }
 
@@ -108,7 +112,7 @@ class Person {
 
   connect(): Promise<void> {
     return new Promise((resolve) => {
-      const s = io(this.url, { auth: { token: this.token }, transports: ['websocket'], reconnection: false, timeout: 20_000 });
+      const s = io(this.url, { auth: { token: this.token }, transports: ['websocket'], reconnection: false, timeout: 20_000, localAddress: addressOf(this.n) } as Parameters<typeof io>[1]);
       this.socket = s;
       let settled = false;
       const done = (): void => {
@@ -255,11 +259,36 @@ class Run {
   }
 }
 
-async function guest(url: string, name: string): Promise<string> {
-  const res = await fetch(`${url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-  const body = (await res.json()) as { ok: boolean; token?: string };
-  if (!body.ok || !body.token) throw new Error(`POST ${url}/api/guest failed (${res.status})`);
-  return body.token;
+/**
+ * The loopback address a person speaks from: one per table of four, as a
+ * household would (127.0.1.1, 127.0.1.2, …), so the server's limits per
+ * address apply as they do to real players and need not be raised for a test.
+ */
+export const addressOf = (n: number): string => {
+  const home = Math.floor(n / 4);
+  return `127.${1 + Math.floor(home / 62_500)}.${1 + (Math.floor(home / 250) % 250)}.${1 + (home % 250)}`;
+};
+
+function guest(url: string, name: string, localAddress: string): Promise<string> {
+  const body = JSON.stringify({ name });
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/api/guest`, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        try {
+          const b = JSON.parse(text) as { ok: boolean; token?: string };
+          if (b.ok && b.token) return resolve(b.token);
+        } catch {
+          // fall through to the error below
+        }
+        reject(new Error(`POST ${url}/api/guest failed (${res.statusCode})`));
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
@@ -283,7 +312,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
     await Promise.all(Array.from({ length: size }, async (_, i) => {
       const n = g * 4 + i;
       try {
-        group[i] = new Person(n, url, await guest(url, `Load ${n}`), run);
+        group[i] = new Person(n, url, await guest(url, `Load ${n}`, addressOf(n)), run);
       } catch (e) {
         run.error(`guest: ${(e as Error).message}`);
       }

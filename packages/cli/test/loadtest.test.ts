@@ -9,7 +9,7 @@ import { checkLoopback, runLoadtest } from '../src/loadtest.js';
 describe('olsen loadtest', () => {
   it('targets this machine only', () => {
     expect(checkLoopback('http://127.0.0.1:8080/')).toBe('http://127.0.0.1:8080');
-    expect(checkLoopback('http://localhost:9')).toBe('http://localhost:9');
+    expect(checkLoopback('http://localhost:9')).toBe('http://127.0.0.1:9');
     expect(() => checkLoopback('http://example.com')).toThrow(/only targets this machine/);
     expect(() => checkLoopback('http://10.0.0.1:8080')).toThrow(/only targets this machine/);
     expect(() => checkLoopback('not a url')).toThrow(/is not a URL/);
