@@ -23,6 +23,7 @@ import { gameErrorReply, type ActionBody, type CreateTable, type ErrorCode, type
 import { SEARCH_LEVELS, type BotPool } from './bot-pool.js';
 import type { Limits } from './config.js';
 import type { Guest } from './identity.js';
+import { CorruptRow } from './store.js';
 import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow } from './ports.js';
 import { botName, gameId, liveTable, newCode, seatInfo, seatNames, seatOf, statusOf, updateOf, type LiveTable } from './live-table.js';
 import { rateGame, seatResults } from './results.js';
@@ -120,10 +121,15 @@ export class Coordinator {
   async restore(): Promise<number> {
     let n = 0;
     for (const row of await this.o.store.liveTables()) {
-      const t = await this.ensure(row.code, row);
-      if (!t) continue;
-      n++;
-      if (t.game) await this.run(row.code, async (tt) => (await this.settle(tt), { ok: true }));
+      try {
+        const t = await this.ensure(row.code, row);
+        if (!t) continue;
+        n++;
+        if (t.game) await this.run(row.code, async (tt) => (await this.settle(tt), { ok: true }));
+      } catch (e) {
+        // One table that cannot be restored does not keep the others (or the server) down.
+        this.o.log.error({ err: e, table: row.code }, `table ${row.code} could not be restored`);
+      }
     }
     return n;
   }
@@ -431,10 +437,20 @@ export class Coordinator {
     let p = this.loading.get(code);
     if (!p) {
       p = (async () => {
-        const row = known ?? (await this.o.store.table(code));
-        if (!row || row.status === 'closed') return null;
-        const t = liveTable(row);
-        if (!(await this.replay(t, row))) return null;
+        let row: TableRow | null = known ?? null;
+        const t = await (async () => {
+          row ??= await this.o.store.table(code);
+          if (!row || row.status === 'closed') return null;
+          const live = liveTable(row);
+          return (await this.replay(live, row)) ? live : null;
+        })().catch(async (e: unknown) => {
+          if (!(e instanceof CorruptRow)) throw e;
+          // A damaged row or move closes this table only (its players are told there is no such table).
+          this.o.log.error({ table: code, err: e }, `table ${code} is damaged and closed: ${e.message}`);
+          if (row) await this.o.store.updateTable(row.id, row.rev, { status: 'closed' }).catch(() => undefined);
+          return null;
+        });
+        if (!t || !row) return null;
         // A finished game looked up (a link, GET /api/tables/:code) stays for a rematch like any other, then leaves memory.
         if (t.game && stageOf(t.game) === 'gameOver') this.evictLater(t);
         await this.readPresence(t);
@@ -531,7 +547,15 @@ export class Coordinator {
         const t = await this.ensure(code);
         if (!t || t.row.status === 'closed') return fail('no_such_table', `There is no table ${code}.`);
         try {
-          if (t.stale) await this.refresh(t);
+          if (t.stale || t.uncertain) {
+            const unsure = t.uncertain;
+            await this.refresh(t);
+            if (unsure) {
+              // What the store holds now is what was played: show it and set the bots and timers going again.
+              t.uncertain = false;
+              if (this.tables.has(code)) await this.settle(t);
+            }
+          }
           if (!this.tables.has(code)) return fail('no_such_table', `There is no table ${code}.`);
           return await fn(t);
         } catch (e) {
@@ -560,7 +584,7 @@ export class Coordinator {
       return gameErrorReply(r.error);
     }
     if (!(await this.write(t, { action: r.value.rounds[r.value.rounds.length - 1].actions.at(-1) ?? action }))) {
-      return fail('internal', 'The move could not be saved; it was not played.');
+      return fail('internal', 'The move could not be confirmed as saved; the table will show whether it was played.');
     }
     t.game = r.value;
     this.counters.actions++;
@@ -578,8 +602,21 @@ export class Coordinator {
     } catch (e) {
       if (e instanceof VersionConflict) throw e;
       this.o.log.error({ err: e, table: t.row.code }, 'cannot append move');
+      // The write may still land (a database that answers late): read the table again before it is next used.
+      t.uncertain = true;
+      this.recheckLater(t.row.code);
       return false;
     }
+  }
+
+  /** Reads an uncertain table again in a moment (and again, while the store does not answer), so its game does not stall. */
+  private recheckLater(code: string): void {
+    this.o.clock.after(2000, () => {
+      if (this.closed || !this.tables.get(code)?.uncertain) return;
+      void this.run(code, async () => ({ ok: true })).then(() => {
+        if (this.tables.get(code)?.uncertain) this.recheckLater(code);
+      });
+    });
   }
 
   /** After every change: finish the game, or schedule the next deal, bots and turn timers; then publish. */

@@ -19,6 +19,8 @@ export interface LiveTable {
   spectators: number;
   /** Another process changed the table: reload before use. */
   stale: boolean;
+  /** A write failed without an answer (a timeout): it may land late, so reload and settle before use. */
+  uncertain: boolean;
   evict: TimerHandle | null;
   /** Views per seat (null: spectators) since the last change. */
   views: Map<Seat | null, AnyView>;
@@ -39,7 +41,7 @@ const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 export function liveTable(row: TableRow): LiveTable {
   const bots = new Int32Array(6);
   seedFromString(bots, 0, `${row.seed}/bots`);
-  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false };
+  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, uncertain: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false };
 }
 
 /** The update for one connection: the table's public state and the engine's view for its seat. */

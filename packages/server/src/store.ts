@@ -7,12 +7,13 @@
  * is acknowledged, and a restart replays it.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Generated } from 'kysely';
 import pg from 'pg';
 import type { GameName } from '@olsen/engine';
 import { ordinal } from 'openskill';
+import { ConfigError } from './config.js';
 import { VersionConflict, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
@@ -49,6 +50,15 @@ export interface StoreOptions {
   readonly dataDir?: string;
   /** A database connection that failed outside any request (logged, never fatal). */
   readonly onError?: (e: Error) => void;
+  /** A stored table that does not read back (its table is closed; logged). */
+  readonly onCorrupt?: (e: CorruptRow) => void;
+}
+
+/** A stored row that does not read back (hand-edited, a disk fault): names the table and the database it is in. */
+export class CorruptRow extends Error {
+  constructor(readonly code: string, readonly where: string, readonly what: string) {
+    super(`Table ${code} in ${where} is damaged (${what}); the table is closed, the rest of the server goes on.`);
+  }
 }
 
 const isUniqueViolation = (e: unknown): boolean => {
@@ -74,10 +84,14 @@ export class KyselyStore implements Store {
   private insertMove: ((m: PendingMove) => void) | null = null;
   private insertMoves: ((ms: PendingMove[]) => void) | null = null;
 
+  private readonly onCorrupt: ((e: CorruptRow) => void) | undefined;
+
   constructor(o: StoreOptions) {
+    this.onCorrupt = o.onCorrupt;
     if (o.databaseUrl) {
       this.kind = 'postgres';
       this.schema = o.schema ?? null;
+      this.where = `PostgreSQL${this.schema ? ` schema ${this.schema}` : ''}`;
       // Bounded waits: a hung server answers `internal` ("not played") instead of holding a table for ever.
       const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 10, connectionTimeoutMillis: 5_000, query_timeout: 10_000, statement_timeout: 10_000, idleTimeoutMillis: 30_000 });
       // A pooled connection the server closes (a restart, pg_terminate_backend, an idle cut) is dropped from the
@@ -93,9 +107,22 @@ export class KyselyStore implements Store {
     } else {
       this.kind = 'sqlite';
       this.schema = null;
-      const dir = o.dataDir ?? 'data';
-      mkdirSync(dir, { recursive: true });
-      const file = new Database(join(dir, 'olsen.sqlite'));
+      const dir = resolve(o.dataDir ?? 'data');
+      // The kernel's own file systems take no database (and making folders in /proc can spin for ever).
+      if (/^\/(proc|sys|dev)(\/|$)/.test(dir)) throw new ConfigError(`DATA_DIR (${dir}) is inside /proc, /sys or /dev; set it to a folder on a disk this user may write.`);
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (e) {
+        throw new ConfigError(`Cannot make the data folder ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); set DATA_DIR to a folder this user may write.`);
+      }
+      const path = join(dir, 'olsen.sqlite');
+      let file: Database.Database;
+      try {
+        file = new Database(path);
+      } catch (e) {
+        throw new ConfigError(`Cannot open the database ${path} (${(e as Error).message}); set DATA_DIR to a folder this user may write.`);
+      }
+      this.where = path;
       // WAL with synchronous=FULL: a committed move survives a crash of the process and of the machine.
       file.pragma('journal_mode = WAL');
       file.pragma('synchronous = FULL');
@@ -105,6 +132,8 @@ export class KyselyStore implements Store {
     }
   }
   private file: Database.Database | null = null;
+  /** The database file or server, for messages about a damaged row. */
+  readonly where: string;
 
   async init(): Promise<void> {
     if (this.schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(this.schema)}`.execute(this.db);
@@ -247,14 +276,14 @@ export class KyselyStore implements Store {
 
   async table(code: string): Promise<TableRow | null> {
     const r = await this.db.selectFrom('tables').selectAll().where('code', '=', code).executeTakeFirst();
-    return r ? toRow(r) : null;
+    return r ? this.toRow(r) : null;
   }
 
   async tablesOfPlayer(playerId: string): Promise<string[]> {
     // Ids are base64url (a `_` in LIKE also matches itself): the pattern narrows, the filter decides.
     const rows = await this.db.selectFrom('tables').select(['code', 'seats']).where('status', 'in', ['waiting', 'playing'])
       .where('seats', 'like', `%${playerId}%`).execute();
-    return rows.filter((r) => (JSON.parse(r.seats) as TableRow['seats']).some((x) => x.kind === 'human' && x.playerId === playerId)).map((r) => r.code);
+    return rows.filter((r) => readJson<TableRow['seats']>(r.seats, isSeats)?.some((x) => x.kind === 'human' && x.playerId === playerId)).map((r) => r.code);
   }
 
   async appendMove(tableId: string, gameNo: number, seq: number, move: Move): Promise<void> {
@@ -276,12 +305,36 @@ export class KyselyStore implements Store {
 
   async moves(tableId: string, gameNo: number, from = 0): Promise<Move[]> {
     const rows = await this.db.selectFrom('moves').select(['seq', 'body']).where('table_id', '=', tableId).where('game_no', '=', gameNo).where('seq', '>=', from).orderBy('seq').execute();
-    return rows.map((r) => JSON.parse(r.body) as Move);
+    return rows.map((r) => {
+      const m = readJson<Move>(r.body, (x) => typeof x === 'object' && x !== null && ('action' in x || 'next' in x));
+      if (!m) throw new CorruptRow(`${tableId}`, this.where, `move ${r.seq} of game ${gameNo} is not a move`);
+      return m;
+    });
   }
 
   async liveTables(): Promise<TableRow[]> {
     const rows = await this.db.selectFrom('tables').selectAll().where('status', 'in', ['waiting', 'playing']).execute();
-    return rows.map(toRow);
+    const out: TableRow[] = [];
+    for (const r of rows) {
+      try {
+        out.push(this.toRow(r));
+      } catch (e) {
+        if (!(e instanceof CorruptRow)) throw e;
+        // One damaged row closes its table only: the others are restored.
+        this.onCorrupt?.(e);
+        await this.db.updateTable('tables').set({ status: 'closed' }).where('id', '=', r.id).execute();
+      }
+    }
+    return out;
+  }
+
+  /** A stored row as a `TableRow`, or `CorruptRow` naming what does not read back. */
+  private toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): TableRow {
+    const rules = readJson<Record<string, unknown>>(r.rules, (x) => typeof x === 'object' && x !== null && !Array.isArray(x));
+    if (!rules) throw new CorruptRow(r.code, this.where, 'its rules are not a JSON object');
+    const seats = readJson<TableRow['seats']>(r.seats, isSeats);
+    if (!seats) throw new CorruptRow(r.code, this.where, 'its seats are not a list of seats');
+    return { ...toRow(r), rules, seats };
   }
 
   async finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void> {
@@ -333,14 +386,27 @@ export class KyselyStore implements Store {
   }
 }
 
-function toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): TableRow {
+/** Parsed JSON if it is what `ok` says, else null. */
+function readJson<T>(text: string, ok: (x: unknown) => boolean): T | null {
+  try {
+    const x: unknown = JSON.parse(text);
+    return ok(x) ? (x as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isSeats(x: unknown): boolean {
+  return Array.isArray(x) && x.every((s: { kind?: unknown; name?: unknown; playerId?: unknown }) =>
+    typeof s === 'object' && s !== null && (s.kind === 'open' || (s.kind === 'bot' && typeof s.name === 'string') || (s.kind === 'human' && typeof s.name === 'string' && typeof s.playerId === 'string')));
+}
+
+function toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): Omit<TableRow, 'rules' | 'seats'> {
   return {
     id: r.id,
     code: r.code,
     host: r.host,
     game: r.game as GameName,
-    rules: JSON.parse(r.rules) as Record<string, unknown>,
-    seats: JSON.parse(r.seats) as TableRow['seats'],
     listed: Number(r.listed) === 1,
     turnSeconds: r.turn_seconds,
     fillLevel: r.fill_level as TableRow['fillLevel'],

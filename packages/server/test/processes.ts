@@ -15,6 +15,7 @@ export const freePort = (): Promise<number> =>
 
 /** Every test client comes from one address: the limits per address and guest are opened up unless a test sets them. */
 export const LOOSE_LIMITS: Record<string, string> = {
+  OLSEN_RATE_LIMIT: '100000',
   OLSEN_MAX_CONNECTIONS_PER_ADDRESS: '100000',
   OLSEN_MAX_CONNECTIONS_PER_GUEST: '1000',
   OLSEN_HTTP_RATE_LIMIT: '1000000',
