@@ -6,7 +6,7 @@
  * loop as a yardstick; Danish Olsen counts one hand as one game. Prints one
  * JSON line.
  */
-import { DECK, apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsToMove, legalActions, legalGroups, makeCard, pick, resolveHeartsRules, resolveRules, seedFromString, toMove, viewFor, type Deal, type Game } from '@olsen/engine';
+import { DECK, apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsToMove, legalActions, legalGroups, makeCard, pick, resolveHeartsRules, recordOf as recordOfGame, resolveRules, seedFromString, toMove, verifyRecord, viewFor, type Deal, type Game } from '@olsen/engine';
 import { HeartsSim, Sim, heartsRollout, rollout } from '@olsen/engine/sim';
 import { playBaselineGames } from './baseline.js';
 import { unwrap } from './unwrap.js';
@@ -137,6 +137,38 @@ export function benchMultiCard(repeats: number, iterations = 2000): Record<strin
   return { legalMicros: round(median(legalUs), 2), viewMicros: round(median(viewUs), 2), entries, viewBytes: JSON.stringify(viewFor(g, 0)).length };
 }
 
+/**
+ * A round that never ends (two players drawing whenever they may, unlimited
+ * draws) of 10,000, 20,000 and 40,000 actions: the median milliseconds to
+ * verify its record. Linear time shows as ratios near 2 and 4.
+ */
+export function benchLongRound(repeats: number): Record<string, number> {
+  const recordOf40k = (): unknown => {
+    let g = unwrap(createGame({ game: 'olsen', rules: { maxDraws: 'unlimited' }, players: ['a', 'b'], seed: 'long' }));
+    for (let i = 0; i < 40_000; i++) {
+      const legal = legalActions(g);
+      g = unwrap(apply(g, legal.find((x) => 'draw' in x) ?? legal.find((x) => 'pass' in x && i % 7 !== 0) ?? legal[0]));
+    }
+    return recordOfGame(g);
+  };
+  const whole = recordOf40k() as { rounds: { actions: unknown[] }[] };
+  const cut = (n: number): unknown => ({ ...whole, rounds: [{ ...whole.rounds[0], actions: whole.rounds[0].actions.slice(0, n) }] });
+  const out: Record<string, number> = {};
+  for (const n of [10_000, 20_000, 40_000]) {
+    const rec = cut(n);
+    const ms: number[] = [];
+    for (let r = 0; r < repeats; r++) {
+      const t0 = performance.now();
+      if (!verifyRecord(rec).ok) throw new Error(`the ${n}-action round does not verify`);
+      ms.push(performance.now() - t0);
+    }
+    out[`verifyMs${n / 1000}k`] = round(median(ms), 1);
+  }
+  out.ratio20kOver10k = round(out.verifyMs20k / out.verifyMs10k, 2);
+  out.ratio40kOver10k = round(out.verifyMs40k / out.verifyMs10k, 2);
+  return out;
+}
+
 /** Runs every tier `repeats` times and reports the run nearest the median, with every run's figure. */
 export function runBench(o: BenchOptions): Record<string, unknown> {
   const dk = o.game === 'olsen-dk';
@@ -182,6 +214,7 @@ export function runBench(o: BenchOptions): Record<string, unknown> {
   };
   if (!dk) {
     out.multiCard = benchMultiCard(o.repeats);
+    out.longRound = benchLongRound(o.repeats);
     out.baseline = { ...middle(bases), actionsPerSecRuns: bases.map((x) => x.actionsPerSec) };
     out.simOverBaseline = round(simMedian / median(bases.map((x) => x.actionsPerSec)), 2);
   }

@@ -49,6 +49,7 @@ import {
 } from './sim.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from './types.js';
 import { standingsFromKeys, type Standings } from './standings.js';
+import { appendAction, emptyRound } from './round-log.js';
 
 // ---- actions -------------------------------------------------------------
 /** One action, in the same shape as a record's `actions[]` entry (docs/record.md). */
@@ -184,7 +185,7 @@ function startRound(g: Game, sim: Sim, dealer: Seat, deal: Deal): Result<Game, G
   return ok(
     Object.freeze({
       ...g,
-      rounds: Object.freeze([...g.rounds, Object.freeze({ dealer, deal, actions: Object.freeze([]) })]),
+      rounds: Object.freeze([...g.rounds, emptyRound<RoundLog, Action>({ dealer, deal })]),
       version: g.version + 1,
       core: sim.snapshot(),
     }),
@@ -412,7 +413,7 @@ export function apply(g: Game, action: unknown): Result<Game, GameError> {
   if (sim.st[O_ERROR] !== E_NONE) return err(gameError(sim.st[O_ERROR] === E_NEED_SEED_S16 ? 'S16' : 'S5', 'needSeed', {}));
   const rounds = g.rounds.slice();
   const last = rounds[rounds.length - 1];
-  rounds[rounds.length - 1] = Object.freeze({ ...last, actions: Object.freeze([...last.actions, a]) });
+  rounds[rounds.length - 1] = appendAction(last, a);
   const results = sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? [...g.results, roundResult(g.rules, sim, true)] : g.results;
   return ok(Object.freeze({ ...g, rounds: Object.freeze(rounds), results: Object.freeze(results), version: g.version + 1, core: sim.snapshot() }));
 }

@@ -19,3 +19,4 @@ export * from './catalog.js';
 export * from './hearts/rules.js';
 export * from './hearts/game.js';
 export { below, nextU32, pick, pickHalf, seedFromString } from './rng.js';
+export { lastOf, roundLength } from './round-log.js';

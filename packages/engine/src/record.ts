@@ -5,6 +5,7 @@
  * round and action by action and stops at the first malformed or illegal
  * thing, giving its round and action index and the rule that forbids it.
  */
+import { lastOf } from './round-log.js';
 import { recordOf, resultOf, withFamilyOf, type AnyAction, type AnyGame, type Family, type AnyView, type GameRecord, type VerifyResult } from './families.js';
 import type { GameError } from './game.js';
 import { GAME_NAMES, clip, type GameName } from './rules.js';
@@ -123,8 +124,7 @@ function replayWith<G extends AnyGame, A extends AnyAction, V extends AnyView>(
       if (!res.ok) return err(at(i, j, res.error));
       g = res.value;
       if (onStep) {
-        const log = (g.rounds[g.rounds.length - 1] as { actions: readonly AnyAction[] }).actions;
-        onStep({ game: g, round: i, index: j, action: log[log.length - 1] });
+        onStep({ game: g, round: i, index: j, action: lastOf(g.rounds[g.rounds.length - 1] as { actions: readonly AnyAction[] })! });
       }
     }
   }

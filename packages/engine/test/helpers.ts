@@ -73,3 +73,21 @@ export const listed = (g: Game): string[] => [
   ...legalActions(g).map((a) => ('play' in a ? `${a.play.join('+')}${a.suit ? `>${a.suit}` : ''}${a.call ? '!' : ''}` : 'draw' in a ? 'draw' : 'pass' in a ? 'pass' : JSON.stringify(a))),
   ...legalGroups(g).map((o) => `${o.first}+[${o.with.join(' ')}]`),
 ];
+
+/**
+ * A legal round of `n` actions that never ends: two players, unlimited draws,
+ * each drawing whenever a draw is offered (the pile is shuffled back into the
+ * stock when it runs out) — what a hostile pair could send a server.
+ */
+export function longRound(n: number, seed = 'long'): { game: Game; actions: ReturnType<typeof legalActions> } {
+  let g = unwrap(createGame({ game: 'olsen', rules: { maxDraws: 'unlimited' }, players: ['Anne', 'Bo'], seed }));
+  const actions: ReturnType<typeof legalActions> = [];
+  for (let i = 0; i < n && toMove(g) !== null; i++) {
+    const legal = legalActions(g);
+    const a = legal.find((x) => 'draw' in x) ?? legal.find((x) => 'pass' in x && i % 7 !== 0) ?? legal[0];
+    actions.push(a);
+    g = unwrap(apply(g, a));
+  }
+  if (actions.length < n) throw new Error(`the round ended after ${actions.length} actions`);
+  return { game: g, actions };
+}

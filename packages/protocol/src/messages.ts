@@ -168,6 +168,27 @@ export interface TableUpdate {
   readonly timerMoves?: readonly number[];
   /** Id of the finished game's record (GET /api/games/:id/record), once the game is over. */
   readonly recordId: string | null;
+  /**
+   * A delta: `view.log` holds only the round's entries from this index on; the
+   * ones before it came in this connection's earlier frames of the same game
+   * and round (`mergeLog` puts them together). Absent: the log is whole (the
+   * first frame of a table on a connection, a new round, a resync).
+   */
+  readonly logFrom?: number;
+}
+
+/**
+ * The update with its whole log, from the previous update of the same table
+ * on this connection and a delta; null when the two do not fit together
+ * (a frame was missed): ask for the table again (`watch` or `join`) and the
+ * server sends the whole log.
+ */
+export function mergeLog(prev: TableUpdate | undefined, next: TableUpdate): TableUpdate | null {
+  if (next.logFrom === undefined || next.view === null) return next;
+  const before = prev?.view;
+  if (!prev || !before || prev.gameNo !== next.gameNo || before.round !== next.view.round || before.log.length !== next.logFrom) return null;
+  const { logFrom: _from, ...whole } = next;
+  return { ...whole, view: { ...next.view, log: [...before.log, ...next.view.log] } as AnyView };
 }
 
 /** A listed table in the open lobby. */

@@ -30,6 +30,8 @@ export interface Limits {
   readonly searchBots: number;
   /** A running game with no person connected pauses its bots, and is closed after this long (ms). */
   readonly idleCloseMs: number;
+  /** Moves in one round (a round that long is two players drawing for ever; the cost of a round grows with it). */
+  readonly roundActions: number;
 }
 
 export interface ServerConfig {
@@ -100,6 +102,7 @@ export const DEFAULTS: ServerConfig = {
     searchBotsPerAddress: 30,
     searchBots: 2000,
     idleCloseMs: 15 * 60_000,
+    roundActions: 5000,
   },
   trustProxy: false,
   slowClientMs: 15_000,
@@ -145,6 +148,7 @@ export const LIMIT_VARIABLES: { readonly [K in keyof Limits]: string } = {
   searchBotsPerAddress: 'OLSEN_MAX_SEARCH_BOTS_PER_ADDRESS',
   searchBots: 'OLSEN_MAX_SEARCH_BOTS',
   idleCloseMs: 'OLSEN_IDLE_CLOSE_MS',
+  roundActions: 'OLSEN_MAX_ROUND_ACTIONS',
 };
 
 function limitsFromEnv(env: Record<string, string | undefined>): Limits {

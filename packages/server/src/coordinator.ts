@@ -18,7 +18,7 @@
  * reloaded from the store before it is next used.
  */
 import { randomBytes } from 'node:crypto';
-import { actorsOf, applyAction, moverOf, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
+import { actorsOf, applyAction, lastOf, type AnyGame, moverOf, roundLength, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
 import { gameErrorReply, type ActionBody, type CreateTable, type ErrorCode, type ErrorReply, type TableSummary, type TableUpdate } from '@olsen/protocol';
 import { SEARCH_LEVELS, type BotPool } from './bot-pool.js';
 import type { Limits } from './config.js';
@@ -578,12 +578,13 @@ export class Coordinator {
   /** Checks, stores, then applies one action. */
   private async commit(t: LiveTable, action: AnyAction | Record<string, unknown>): Promise<Outcome<{ version: number }>> {
     const g = t.game!;
+    if (this.roundFull(g)) return this.roundFullReply();
     const r = applyAction(g, action);
     if (!r.ok) {
       this.counters.rejected++;
       return gameErrorReply(r.error);
     }
-    if (!(await this.write(t, { action: r.value.rounds[r.value.rounds.length - 1].actions.at(-1) ?? action }))) {
+    if (!(await this.write(t, { action: lastOf(r.value.rounds[r.value.rounds.length - 1]) ?? action }))) {
       return fail('internal', 'The move could not be confirmed as saved; the table will show whether it was played.');
     }
     t.game = r.value;
@@ -637,8 +638,8 @@ export class Coordinator {
       this.o.scheduler.schedule({ kind: 'round', ...base }, this.o.roundPauseMs);
       return this.publish(t);
     }
-    // Nobody to play for: the bots wait (no CPU for a table nobody follows), and the game is closed after a while.
-    if (!this.someoneHere(t)) {
+    // Nobody to play for (or a round at the server's length limit): the bots wait, and the game is closed after a while.
+    if (!this.someoneHere(t) || this.roundFull(g)) {
       t.paused = true;
       this.o.scheduler.schedule({ kind: 'idle', ...base }, this.o.limits.idleCloseMs);
       return this.publish(t);
@@ -700,7 +701,7 @@ export class Coordinator {
         // Mark the move as the timer's before it is published, so the person's seat can say so.
         const round = g.rounds.length - 1;
         if (t.timerMoves.round !== round) t.timerMoves = { round, at: [] };
-        t.timerMoves.at.push(g.rounds[round].actions.length);
+        t.timerMoves.at.push(roundLength(g.rounds[round]));
       }
       const r = await this.commit(t, action);
       if (!r.ok && job.kind === 'turn') t.timerMoves.at.pop();
@@ -739,6 +740,15 @@ export class Coordinator {
     t.evict = this.o.clock.after(this.o.finishedTtlMs, () => {
       if (t.game && stageOf(t.game) === 'gameOver') this.forget(t.row.code);
     });
+  }
+
+  /** Whether the current round has as many moves as the server plays in one. */
+  private roundFull(g: AnyGame): boolean {
+    return roundLength(g.rounds[g.rounds.length - 1]) >= this.o.limits.roundActions;
+  }
+
+  private roundFullReply(): ErrorReply {
+    return fail('over_limit', `This round has reached ${this.o.limits.roundActions} moves, the most the server plays in one round (OLSEN_MAX_ROUND_ACTIONS); no more moves can be made in this game.`);
   }
 
   /** Whether a person with a seat at the table is connected (any process). */

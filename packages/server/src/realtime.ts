@@ -22,7 +22,8 @@
  * over 16 KB close the connection (socket.io's maxHttpBufferSize).
  */
 import type { Server as HttpServer } from 'node:http';
-import { parseRequest, type ClientEvents, type ErrorReply, type Request, type ServerEvents } from '@olsen/protocol';
+import type { AnyView } from '@olsen/engine';
+import { parseRequest, type ClientEvents, type ErrorReply, type Request, type ServerEvents, type TableUpdate } from '@olsen/protocol';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { Admission } from './admission.js';
 import type { Coordinator, Logger } from './coordinator.js';
@@ -38,6 +39,8 @@ interface SocketData {
   /** Since when the connection has had updates it could not take (ms), or 0. */
   congestedSince: number;
   drainTimer: NodeJS.Timeout | null;
+  /** Per table, how much of the round's log this connection has been sent (the next frame carries only what follows). */
+  sent: Map<string, { gameNo: number; round: number; length: number }>;
   /** Tables this connection follows, as a seated player (their id) or a spectator (null). */
   follows: Map<string, string | null>;
 }
@@ -86,6 +89,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     socket.data.pending = new Set();
     socket.data.congestedSince = 0;
     socket.data.drainTimer = null;
+    socket.data.sent = new Map();
     next();
   });
 
@@ -133,7 +137,21 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       return;
     }
     const update = await coordinator.updateFor(code, role);
-    if (update && socket.data.follows.has(code) && socket.connected) socket.emit('table', update);
+    if (!update || !socket.data.follows.has(code) || !socket.connected) return;
+    socket.emit('table', delta(socket, update));
+  };
+
+  /** The update as this connection needs it: the log's new entries only, when it has the rest. */
+  const delta = (socket: OlsenSocket, update: TableUpdate): TableUpdate => {
+    const v = update.view;
+    const had = socket.data.sent.get(update.code);
+    if (!v) {
+      socket.data.sent.delete(update.code);
+      return update;
+    }
+    socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v.round, length: v.log.length });
+    if (!had || had.gameNo !== update.gameNo || had.round !== v.round || had.length > v.log.length) return update;
+    return { ...update, logFrom: had.length, view: { ...v, log: v.log.slice(had.length) } as AnyView };
   };
 
   /** A refusal if following one more table would pass the connection's cap. */
@@ -147,6 +165,8 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
 
   const follow = async (socket: OlsenSocket, code: string, role: string | null): Promise<void> => {
     const before = socket.data.follows.get(code);
+    // Asked again for a table it follows: the client has lost track (a missed frame); the next frame is whole.
+    socket.data.sent.delete(code);
     if (before === role) return push(socket, code);
     socket.data.follows.set(code, role);
     // Only this process's sockets are in the room: each process pushes to its own connections.
@@ -160,6 +180,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     if (before === undefined) return;
     socket.data.follows.delete(code);
     socket.data.pending.delete(code);
+    socket.data.sent.delete(code);
     void socket.leave(room(code));
     await coordinator.disconnected(code, before);
   };

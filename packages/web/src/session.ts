@@ -3,7 +3,7 @@
  * (the server over socket.io). Both deliver `TableUpdate`s and take actions
  * the same way, so one table component serves both.
  */
-import type { ActionBody, CreateTable, Reply, TableUpdate } from '@olsen/protocol';
+import { mergeLog, type ActionBody, type CreateTable, type Reply, type TableUpdate } from '@olsen/protocol';
 import type { Socket } from 'socket.io-client';
 import type { OfflineOptions, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
@@ -139,6 +139,8 @@ const tableListeners = new Set<(u: TableUpdate) => void>();
 const statusListeners = new Set<(connected: boolean, attempt: number) => void>();
 /** The tables this tab follows, and how: after any reconnect each is joined (or watched) again. */
 const following = new Map<string, 'join' | 'watch'>();
+/** The last whole update of each table on this connection (the base for the next delta). */
+const received = new Map<string, TableUpdate>();
 let attempt = 0;
 
 export async function connection(): Promise<Socket> {
@@ -148,11 +150,21 @@ export async function connection(): Promise<Socket> {
   // Reconnect for ever, with backoff up to 5 s: a restart, a network change or a laptop waking up all come back.
   const s = io({ auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 5000, randomizationFactor: 0.3 });
   socket = s;
-  s.on('table', (u: TableUpdate) => {
+  s.on('table', (frame: TableUpdate) => {
+    // Frames carry only the log's new entries: add them to what came before; after a gap, ask for the whole table again.
+    const u = mergeLog(received.get(frame.code), frame);
+    if (!u) {
+      received.delete(frame.code);
+      void s.timeout(10_000).emitWithAck('req', { type: following.get(frame.code) ?? 'watch', code: frame.code }).catch(() => undefined);
+      return;
+    }
+    received.set(u.code, u);
     for (const f of tableListeners) f(u);
   });
   s.on('connect', () => {
     attempt = 0;
+    // A new connection's first frame of each table is whole.
+    received.clear();
     statusListeners.forEach((f) => f(true, 0));
     // A new connection knows nothing of this tab's tables: sit down (or watch) again.
     for (const [code, as] of following) void s.timeout(10_000).emitWithAck('req', { type: as, code }).catch(() => undefined);
@@ -219,6 +231,7 @@ export async function openOnline(code: string, as: 'join' | 'watch'): Promise<Se
     close() {
       tableListeners.delete(keep);
       following.delete(code);
+      received.delete(code);
     },
   };
 }

@@ -14,6 +14,7 @@ import type { GameError, RoundResult } from '../game.js';
 import { standingsFromKeys, type Standings } from '../standings.js';
 import { resolveHeartsRules, type HeartsRules } from './rules.js';
 import { clip } from '../rules.js';
+import { appendAction, emptyRound } from '../round-log.js';
 import {
   A_GIVE, H_BROKEN, H_DEALER, H_FIRST_CARD, H_GIVEN, H_LED, H_PASS_OFFSET, H_TIEBREAK,
   H_TRICKS, H_TRICK_LEN, HP_GAME_OVER, HP_HAND_OVER, HP_PASS, HP_PLAY, HeartsSim, giveCode,
@@ -115,7 +116,7 @@ function startHeartsRound(g: HeartsGame, sim: HeartsSim, dealer: Seat, deal: Hea
     sim.seed(deal.seed);
     sim.dealRound(dealer);
   }
-  return ok(Object.freeze({ ...g, rounds: Object.freeze([...g.rounds, Object.freeze({ dealer, deal, actions: Object.freeze([]) })]), version: g.version + 1, core: sim.snapshot() }));
+  return ok(Object.freeze({ ...g, rounds: Object.freeze([...g.rounds, emptyRound<HeartsRoundLog, HeartsAction>({ dealer, deal })]), version: g.version + 1, core: sim.snapshot() }));
 }
 
 /** Deals the next hand (H2: the deal rotates clockwise), or the tie-break hand (H9). */
@@ -189,7 +190,7 @@ export function applyHearts(g: HeartsGame, raw: unknown): Result<HeartsGame, Gam
   if (problem) return err(problem);
   const rounds = g.rounds.slice();
   const last = rounds[rounds.length - 1];
-  rounds[rounds.length - 1] = Object.freeze({ ...last, actions: Object.freeze([...last.actions, a]) });
+  rounds[rounds.length - 1] = appendAction(last, a);
   const done = sim.phase === HP_HAND_OVER || sim.phase === HP_GAME_OVER;
   const results = done ? [...g.results, heartsRoundResult(sim, true)] : g.results;
   return ok(Object.freeze({ ...g, rounds: Object.freeze(rounds), results: Object.freeze(results), version: g.version + 1, core: sim.snapshot() }));
