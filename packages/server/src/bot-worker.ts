@@ -4,13 +4,15 @@
  * after the choice go back, so a table's bots stay deterministic from its seed
  * whichever thread thinks for them.
  */
-import { chooseHearts, chooseShedding, type Level } from '@olsen/bots';
+import { chooseHearts, chooseShedding, type Level, type SearchLimits } from '@olsen/bots';
 import { isHeartsView, type AnyAction, type AnyView } from '@olsen/engine';
 
 export interface BotTask {
   readonly level: Level;
   readonly view: AnyView;
   readonly rng: Int32Array;
+  /** The search's limits instead of the level's own (tests: iterations only, so a thread and the loop agree exactly). */
+  readonly budget?: SearchLimits;
 }
 
 export interface BotAnswer {
@@ -18,9 +20,9 @@ export interface BotAnswer {
   readonly rng: Int32Array;
 }
 
-export function decide({ level, view, rng }: BotTask): BotAnswer {
+export function decide({ level, view, rng, budget }: BotTask): BotAnswer {
   const state = Int32Array.from(rng);
-  const action = isHeartsView(view) ? chooseHearts(level, view, state) : chooseShedding(level, view, state).action;
+  const action = isHeartsView(view) ? chooseHearts(level, view, state, budget) : chooseShedding(level, view, state, budget).action;
   return { action, rng: state };
 }
 

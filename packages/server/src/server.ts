@@ -4,6 +4,7 @@
  * server made here is independent (tests run several in one process).
  */
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +114,23 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   new Counter({ name: 'olsen_rejected_actions_total', help: 'Actions the rules refused', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.rejected); } });
   new Counter({ name: 'olsen_games_finished_total', help: 'Games finished', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.gamesFinished); } });
   new Gauge({ name: 'olsen_games', help: 'Games being played in memory, and those paused because no person is connected', labelNames: ['state'], registers: [registry], collect() { const g = coordinator.gameCount; this.set({ state: 'running' }, g.running - g.paused); this.set({ state: 'paused' }, g.paused); } });
+  // The event loop's delay since the last scrape: what every request waited beyond its turn (the sampling interval taken off).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  new Gauge({
+    name: 'olsen_event_loop_delay_seconds',
+    help: 'Event-loop delay since the last scrape (quantiles and max), beyond the 10 ms sampling interval',
+    labelNames: ['quantile'],
+    registers: [registry],
+    collect() {
+      const beyond = (ns: number): number => Math.max(0, ns / 1e9 - 0.01);
+      const some = loopDelay.count > 0;
+      this.set({ quantile: '0.5' }, some ? beyond(loopDelay.percentile(50)) : 0);
+      this.set({ quantile: '0.99' }, some ? beyond(loopDelay.percentile(99)) : 0);
+      this.set({ quantile: '1' }, some ? beyond(loopDelay.max) : 0);
+      loopDelay.reset();
+    },
+  });
   new Gauge({ name: 'olsen_bot_queue', help: 'Search-bot decisions waiting for a thread', registers: [registry], collect() { this.set(bots.queued); } });
   new Counter({ name: 'olsen_bot_fallbacks_total', help: 'Search-bot moves played as medium because the thread pool was full', registers: [registry], collect() { this.reset(); this.inc(bots.counters.fallbacks); } });
   new Counter({ name: 'olsen_bot_decisions_total', help: 'Bot decisions, by where they were made', labelNames: ['where'], registers: [registry], collect() { this.reset(); this.inc({ where: 'thread' }, bots.counters.pooled); this.inc({ where: 'loop' }, bots.counters.inline); } });
@@ -221,6 +239,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
         await app.close().catch(() => undefined);
         await pubsub.close();
         await cluster?.close();
+        loopDelay.disable();
         await bots.close();
         await store.close();
       })();

@@ -1,0 +1,125 @@
+/**
+ * The smaller limits and where bots think: the worker pool (real threads)
+ * decides as the event loop would, and falls back to medium when full; a
+ * connection follows a bounded number of tables; a finished table looked up
+ * by anyone leaves memory again; /metrics shows the event loop's delay and
+ * the bots' queue.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createGame, seedFromString, viewFor } from '@olsen/engine';
+import { BotPool } from '../src/bot-pool.js';
+import { decide } from '../src/bot-worker.js';
+import { DEFAULTS, startServer, type OlsenServer } from '../src/index.js';
+import { Client, api, startTest, testConfig } from './helpers.js';
+
+const servers: OlsenServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+
+function aView(seed: string) {
+  const g = createGame({ game: 'olsen', players: ['a', 'b', 'c'], seed });
+  if (!g.ok) throw new Error(g.error.message);
+  return viewFor(g.value, 0);
+}
+
+describe('the bot pool', () => {
+  it('a search bot in a worker thread chooses what it chooses on the event loop, and hands back the same random state', async () => {
+    const pool = new BotPool({ threads: 1, queue: 16 });
+    try {
+      for (const seed of ['p1', 'p2', 'p3']) {
+        const rng = new Int32Array(6);
+        seedFromString(rng, 0, seed);
+        // The levels also stop on time (a cold thread thinks slower): a budget of iterations only makes the two exact.
+        const task = { level: 'expert' as const, view: aView(seed), rng, budget: { iterations: 300, ms: 60_000 } };
+        const inThread = await pool.decide(task);
+        const onLoop = decide(task);
+        expect(inThread.action).toEqual(onLoop.action);
+        expect([...inThread.rng]).toEqual([...onLoop.rng]);
+      }
+      expect(pool.counters.pooled).toBe(3);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('with its queue full, a search bot plays the move as medium (counted), and quick levels never wait for a thread', async () => {
+    const pool = new BotPool({ threads: 1, queue: 0 });
+    try {
+      const rng = new Int32Array(6);
+      seedFromString(rng, 0, 'full');
+      const view = aView('full');
+      const a = await pool.decide({ level: 'expert', view, rng });
+      expect(a.action).toEqual(decide({ level: 'medium', view, rng }).action);
+      expect(pool.counters.fallbacks).toBe(1);
+      await pool.decide({ level: 'easy', view, rng });
+      expect(pool.counters.inline).toBe(1);
+      expect(pool.counters.pooled).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('limits on one server', () => {
+  it('a connection follows at most OLSEN_MAX_TABLES_PER_CONNECTION tables; leaving one makes room', async () => {
+    const server = await startTest({ limits: { ...testConfig().limits, tablesPerConnection: 2 } });
+    servers.push(server);
+    const host = await Client.open(server.url, 'Vert');
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const other = await Client.open(server.url, `Eier ${i}`);
+      codes.push(((await other.req<{ code: string }>({ type: 'create', game: 'olsen', listed: true, seats: [{ kind: 'open' }] })) as { code: string }).code);
+    }
+    expect(await host.req({ type: 'watch', code: codes[0] })).toEqual({ ok: true });
+    expect(await host.req({ type: 'join', code: codes[1] })).toMatchObject({ ok: true });
+    const third = await host.req({ type: 'watch', code: codes[2] });
+    expect(third).toMatchObject({ ok: false, error: { code: 'over_limit', message: expect.stringContaining('at most 2') } });
+    expect(await host.req({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }] })).toMatchObject({ ok: false, error: { code: 'over_limit' } });
+    // Watching a followed table again is no new table.
+    expect(await host.req({ type: 'watch', code: codes[0] })).toEqual({ ok: true });
+    await host.req({ type: 'leave', code: codes[0] });
+    expect(await host.req({ type: 'watch', code: codes[2] })).toEqual({ ok: true });
+  });
+
+  it('a private table gets a 10-character code, a listed one 6', async () => {
+    const server = await startTest();
+    servers.push(server);
+    const c = await Client.open(server.url, 'Kari');
+    const priv = (await c.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }] })) as { code: string };
+    const pub = (await c.req<{ code: string }>({ type: 'create', game: 'olsen', listed: true, seats: [{ kind: 'open' }] })) as { code: string };
+    expect(priv.code).toMatch(/^[A-HJKMNP-Z2-9]{10}$/);
+    expect(pub.code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+    c.close();
+  });
+
+  it('a finished table looked up by an unauthenticated GET leaves memory again after OLSEN_FINISHED_TTL_MS', async () => {
+    const cfg = testConfig({ finishedTtlMs: 300 });
+    let server = await startServer(cfg);
+    const anne = await Client.open(server.url, 'Anne');
+    const { code } = (await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'bot', level: 'greedy' }] })) as { code: string };
+    await anne.req({ type: 'start', code });
+    const auto = anne.autoplay(code);
+    await anne.until((u) => u.code === code && u.status === 'finished', 30_000);
+    auto.stop();
+    anne.close();
+    await server.close();
+    server = await startServer(cfg);
+    servers.push(server);
+    expect(server.coordinator.tableCount).toBe(0);
+    expect((await api(`${server.url}/api/tables/${code}`)).status).toBe(200);
+    expect(server.coordinator.tableCount).toBe(1);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(server.coordinator.tableCount).toBe(0);
+  });
+
+  it('/metrics: the event loop delay, games running and paused, and the bots’ queue, fallbacks and decisions', async () => {
+    const server = await startServer({ ...testConfig(), limits: DEFAULTS.limits });
+    servers.push(server);
+    await api(`${server.url}/healthz`);
+    const text = await (await api(`${server.url}/metrics`)).text();
+    for (const name of ['olsen_event_loop_delay_seconds{quantile="0.99"}', 'olsen_games{state="paused"}', 'olsen_bot_queue', 'olsen_bot_fallbacks_total', 'olsen_bot_decisions_total{where="thread"}']) {
+      expect(text).toContain(name);
+    }
+  });
+});
