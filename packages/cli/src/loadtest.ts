@@ -53,6 +53,11 @@ export interface LoadtestReport {
   readonly steadyLatencyMs: { readonly p50: number; readonly p95: number; readonly p99: number; readonly samples: number };
   /** Where the time went: CPU seconds of the servers (from /metrics) and of this load generator. */
   readonly cpuSeconds: { readonly servers: number | null; readonly loadGenerator: number };
+  /**
+   * After the ramp (every table seated) to the end: actions the servers accepted, per second, and
+   * the servers' CPU per accepted action (ms; from their /metrics, so the generator's CPU is not in it).
+   */
+  readonly steady: { readonly seconds: number; readonly actions: number; readonly actionsPerSec: number; readonly serverCpuSeconds: number | null; readonly serverCpuMsPerAction: number | null };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -83,6 +88,8 @@ interface Metrics {
   rss: number;
   tables: number;
   cpu: number;
+  /** Actions the server accepted (all of its tables). */
+  actions: number;
 }
 
 async function metrics(url: string): Promise<Metrics | null> {
@@ -92,7 +99,7 @@ async function metrics(url: string): Promise<Metrics | null> {
       const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
       return m ? Number(m[1]) : 0;
     };
-    return { heap: read('olsen_nodejs_heap_size_used_bytes'), rss: read('olsen_process_resident_memory_bytes'), tables: read('olsen_tables'), cpu: read('olsen_process_cpu_seconds_total') };
+    return { heap: read('olsen_nodejs_heap_size_used_bytes'), rss: read('olsen_process_resident_memory_bytes'), tables: read('olsen_tables'), cpu: read('olsen_process_cpu_seconds_total'), actions: read('olsen_actions_total') };
   } catch {
     return null;
   }
@@ -107,6 +114,8 @@ class Person {
   private pending: { version: number; at: number } | null = null;
   private thinking: NodeJS.Timeout | null = null;
   private latest: TableUpdate | null = null;
+  /** The game number this person last asked a rematch after. */
+  private askedFor = 0;
 
   constructor(readonly n: number, readonly url: string, readonly token: string, private readonly run: Run) {}
 
@@ -154,7 +163,11 @@ class Person {
       this.run.latency(performance.now() - this.pending.at);
       this.pending = null;
     }
-    if (u.status === 'finished' && u.you === u.host) this.run.rematch(this);
+    // Every person at the table asks once per finished game (the server deals again when all have).
+    if (u.status === 'finished' && this.askedFor !== u.gameNo) {
+      this.askedFor = u.gameNo;
+      this.run.rematch(this, u.you === u.host);
+    }
     this.think();
   }
 
@@ -223,7 +236,6 @@ class Run {
   /** Index of the first sample after the ramp. */
   steadyFrom = -1;
   private readonly errors = new Map<string, number>();
-  private readonly rematching = new Set<string>();
 
   constructor(readonly o: LoadtestOptions) {}
 
@@ -233,13 +245,10 @@ class Run {
   latency(ms: number): void {
     this.samples.push(ms);
   }
-  rematch(host: Person): void {
-    const code = host.code!;
-    if (this.rematching.has(code) || this.stopping) return;
-    this.rematching.add(code);
-    this.gamesFinished++;
-    void host.req({ type: 'rematch', code }).then((r) => {
-      this.rematching.delete(code);
+  rematch(p: Person, host: boolean): void {
+    if (this.stopping) return;
+    if (host) this.gamesFinished++;
+    void p.req({ type: 'rematch', code: p.code! }).then((r) => {
       if (!r.ok && !this.stopping) this.error(`rematch: ${r.error.code}`);
     });
   }
@@ -333,6 +342,8 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   await Promise.all(inFlight);
   const rampSeconds = (performance.now() - start) / 1000;
   run.markSteady();
+  const steadyAt = performance.now();
+  const steadyBefore = await Promise.all(urls.map(metrics));
 
   // Play until the deadline, with the occasional dropped connection.
   const tick = setInterval(() => {
@@ -343,6 +354,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   if (left > 0) await new Promise((r) => setTimeout(r, left));
   clearInterval(tick);
   const seconds = (performance.now() - start) / 1000;
+  const steadySeconds = (performance.now() - steadyAt) / 1000;
   const after = await Promise.all(urls.map(metrics));
   const cpu1 = process.cpuUsage(cpu0);
   const connected = run.connectedNow;
@@ -365,6 +377,18 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
     rssGrowth += a.rss - b.rss;
     tablesOnServers += a.tables - b.tables;
     serverCpu += a.cpu - b.cpu;
+  });
+  let steadyActions = 0;
+  let steadyCpu: number | null = 0;
+  urls.forEach((_, i) => {
+    const b = steadyBefore[i];
+    const a = after[i];
+    if (!a || !b || steadyCpu === null) {
+      steadyCpu = null;
+      return;
+    }
+    steadyActions += a.actions - b.actions;
+    steadyCpu += a.cpu - b.cpu;
   });
   const lat = run.latencies();
   const steady = run.latencies(run.steadyFrom);
@@ -399,6 +423,13 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
     rampSeconds: Math.round(rampSeconds * 10) / 10,
     steadyLatencyMs: { p50: round(quantile(steady, 0.5)), p95: round(quantile(steady, 0.95)), p99: round(quantile(steady, 0.99)), samples: steady.length },
     cpuSeconds: { servers: known ? round(serverCpu) : null, loadGenerator: round((cpu1.user + cpu1.system) / 1e6) },
+    steady: {
+      seconds: round(steadySeconds),
+      actions: steadyActions,
+      actionsPerSec: round(steadyActions / Math.max(steadySeconds, 1e-9)),
+      serverCpuSeconds: steadyCpu === null ? null : Math.round(steadyCpu * 1000) / 1000,
+      serverCpuMsPerAction: steadyCpu === null || steadyActions === 0 ? null : Math.round((steadyCpu / steadyActions) * 1e6) / 1000,
+    },
   };
 }
 

@@ -1,0 +1,109 @@
+// The server's cost per move under load (not a test). Starts `olsen serve` pinned to one core and
+// `olsen loadtest` pinned to another (taskset, where the machine has two cores or more), so what the
+// server spends is measured apart from the load generator. Prints one JSON line per run:
+// players, steady p50/p95/p99, errors, actions/s and the server's CPU milliseconds per action.
+//
+//   npm run bench:load [-- --players 2000,5000 --duration 60 --think 1000 --cluster]
+//
+// --cluster: two server processes on PostgreSQL + Redis (DATABASE_URL / REDIS_URL, else the
+// machine's 127.0.0.1:5432 and :6379), both pinned to the server core; CPU is summed over both.
+// Needs `npm run build` first (the bench runs the built CLI).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    players: { type: 'string', default: '2000,5000' },
+    duration: { type: 'string', default: '60' },
+    think: { type: 'string', default: '1000' },
+    cluster: { type: 'boolean', default: false },
+    game: { type: 'string', default: 'olsen' },
+  },
+});
+const BIN = fileURLToPath(new URL('../../cli/bin/olsen.js', import.meta.url));
+const pinned = availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const pin = (core, args) => (pinned ? ['taskset', ['-c', String(core), process.execPath, ...args]] : [process.execPath, args]);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+function startServer(env) {
+  const [cmd, args] = pin(0, [BIN, 'serve']);
+  const child = spawn(cmd, args, { env: { ...process.env, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30_000);
+    const seen = (d) => {
+      out += d;
+      if (out.includes('Olsen kjører på')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${out}`)));
+  });
+}
+
+function loadtest(urls, players) {
+  const [cmd, args] = pin(1, [BIN, 'loadtest', ...urls.flatMap((u) => ['--url', u]), '--players', String(players), '--duration', values.duration, '--think', values.think, '--game', values.game, '--json']);
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`loadtest failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+for (const players of values.players.split(',').map(Number)) {
+  const servers = [];
+  const urls = [];
+  const id = `${process.pid}_${players}`;
+  const common = { OLSEN_BOT_DELAY_MS: '700' };
+  try {
+    if (values.cluster) {
+      const db = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+      const redis = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+      for (let i = 0; i < 2; i++) {
+        const port = await freePort();
+        servers.push(await startServer({ ...common, PORT: String(port), DATABASE_URL: db, OLSEN_DB_SCHEMA: `loadbench_${id}`, REDIS_URL: redis, OLSEN_REDIS_PREFIX: `loadbench-${id}` }));
+        urls.push(`http://127.0.0.1:${port}`);
+      }
+    } else {
+      const port = await freePort();
+      servers.push(await startServer({ ...common, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'olsen-loadbench-')) }));
+      urls.push(`http://127.0.0.1:${port}`);
+    }
+    const r = loadtest(urls, players);
+    console.log(
+      JSON.stringify({
+        bench: 'load',
+        mode: values.cluster ? 'postgres+redis, 2 processes' : 'sqlite, 1 process',
+        pinned,
+        players,
+        connectedPeak: r.connectedPeak,
+        thinkMs: r.thinkMs,
+        steadySeconds: r.steady.seconds,
+        steadyP50: r.steadyLatencyMs.p50,
+        steadyP95: r.steadyLatencyMs.p95,
+        steadyP99: r.steadyLatencyMs.p99,
+        errors: r.errors,
+        errorsByKind: r.errorsByKind,
+        actionsPerSec: r.steady.actionsPerSec,
+        serverCpuMsPerAction: r.steady.serverCpuMsPerAction,
+        loadGeneratorCpuSeconds: r.cpuSeconds.loadGenerator,
+        durationS: r.durationS,
+      }),
+    );
+  } finally {
+    for (const s of servers) s.kill('SIGTERM');
+  }
+}
