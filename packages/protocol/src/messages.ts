@@ -171,24 +171,42 @@ export interface TableUpdate {
   /**
    * A delta: `view.log` holds only the round's entries from this index on; the
    * ones before it came in this connection's earlier frames of the same game
-   * and round (`mergeLog` puts them together). Absent: the log is whole (the
-   * first frame of a table on a connection, a new round, a resync).
+   * and round. Absent: the log is whole (the first frame of a table on a
+   * connection, a new round, a resync).
    */
   readonly logFrom?: number;
+  /** Fields left out because they are as in this connection's previous frame of the table. */
+  readonly kept?: readonly KeptField[];
 }
 
+/** What a frame may leave out when it has not changed: the seats, the table's rules, the view's rule set and names. */
+export type KeptField = 'seats' | 'rules' | 'view.rules' | 'view.players';
+
 /**
- * The update with its whole log, from the previous update of the same table
- * on this connection and a delta; null when the two do not fit together
- * (a frame was missed): ask for the table again (`watch` or `join`) and the
- * server sends the whole log.
+ * The whole update from the previous whole update of the same table on this
+ * connection and a frame that may be a delta (`logFrom`, `kept`); null when
+ * the two do not fit together (a frame was missed): ask for the table again
+ * (`watch` or `join`) and the server sends it whole.
  */
-export function mergeLog(prev: TableUpdate | undefined, next: TableUpdate): TableUpdate | null {
-  if (next.logFrom === undefined || next.view === null) return next;
-  const before = prev?.view;
-  if (!prev || !before || prev.gameNo !== next.gameNo || before.round !== next.view.round || before.log.length !== next.logFrom) return null;
-  const { logFrom: _from, ...whole } = next;
-  return { ...whole, view: { ...next.view, log: [...before.log, ...next.view.log] } as AnyView };
+export function mergeUpdate(prev: TableUpdate | undefined, next: TableUpdate): TableUpdate | null {
+  const { logFrom, kept, ...frame } = next;
+  if (logFrom === undefined && kept === undefined) return next;
+  if (!prev) return null;
+  const out: { -readonly [K in keyof TableUpdate]: TableUpdate[K] } = { ...frame };
+  let view = frame.view as (AnyView & Record<string, unknown>) | null;
+  for (const k of kept ?? []) {
+    if (k === 'seats') out.seats = prev.seats;
+    else if (k === 'rules') out.rules = prev.rules;
+    else if (view && prev.view) view = { ...view, [k === 'view.rules' ? 'rules' : 'players']: k === 'view.rules' ? prev.view.rules : prev.view.players } as AnyView & Record<string, unknown>;
+    else return null;
+  }
+  if (logFrom !== undefined) {
+    const before = prev.view;
+    if (!view || !before || prev.gameNo !== next.gameNo || before.round !== view.round || before.log.length !== logFrom) return null;
+    view = { ...view, log: [...before.log, ...view.log] } as AnyView & Record<string, unknown>;
+  }
+  out.view = view;
+  return out;
 }
 
 /** A listed table in the open lobby. */

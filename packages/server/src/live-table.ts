@@ -34,6 +34,8 @@ export interface LiveTable {
   hostAddress: string | null;
   /** No person is connected: the bots wait (and the game is closed after a while). */
   paused: boolean;
+  /** The seats as clients see them, for the row and presence they were made from. */
+  seatCache: { row: TableRow; players: ReadonlySet<string>; seats: readonly SeatInfo[] } | null;
 }
 
 const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
@@ -41,7 +43,7 @@ const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 export function liveTable(row: TableRow): LiveTable {
   const bots = new Int32Array(6);
   seedFromString(bots, 0, `${row.seed}/bots`);
-  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, uncertain: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false };
+  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, uncertain: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false, seatCache: null };
 }
 
 /** The update for one connection: the table's public state and the engine's view for its seat. */
@@ -84,12 +86,17 @@ export function statusOf(t: LiveTable): TableStatus {
   return stage === 'gameOver' ? 'finished' : stage === 'roundOver' ? 'roundOver' : 'playing';
 }
 
-export function seatInfo(t: LiveTable): SeatInfo[] {
-  return t.row.seats.map((s): SeatInfo => {
+/** The seats as clients see them: made once per row and presence (the same array for every frame until one changes). */
+export function seatInfo(t: LiveTable): readonly SeatInfo[] {
+  const c = t.seatCache;
+  if (c && c.row === t.row && c.players === t.players) return c.seats;
+  const seats = t.row.seats.map((s): SeatInfo => {
     if (s.kind === 'open') return { kind: 'open', name: null, level: null, connected: false, standIn: false };
     if (s.kind === 'bot') return { kind: 'bot', name: s.name, level: s.level, connected: true, standIn: false };
     return { kind: 'human', name: s.name, level: s.standIn, connected: t.players.has(s.playerId), standIn: s.standIn !== null };
   });
+  t.seatCache = { row: t.row, players: t.players, seats };
+  return seats;
 }
 
 export function seatOf(t: LiveTable, playerId: string): Seat | null {

@@ -22,8 +22,7 @@
  * over 16 KB close the connection (socket.io's maxHttpBufferSize).
  */
 import type { Server as HttpServer } from 'node:http';
-import type { AnyView } from '@olsen/engine';
-import { parseRequest, type ClientEvents, type ErrorReply, type Request, type ServerEvents, type TableUpdate } from '@olsen/protocol';
+import { parseRequest, type ClientEvents, type ErrorReply, type Request, type KeptField, type ServerEvents, type TableUpdate } from '@olsen/protocol';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { Admission } from './admission.js';
 import type { Coordinator, Logger } from './coordinator.js';
@@ -40,7 +39,7 @@ interface SocketData {
   congestedSince: number;
   drainTimer: NodeJS.Timeout | null;
   /** Per table, how much of the round's log this connection has been sent (the next frame carries only what follows). */
-  sent: Map<string, { gameNo: number; round: number; length: number }>;
+  sent: Map<string, { gameNo: number; round: number; length: number; seats: unknown; rules: unknown; viewRules: unknown; players: unknown }>;
   /** Tables this connection follows, as a seated player (their id) or a spectator (null). */
   follows: Map<string, string | null>;
 }
@@ -141,17 +140,36 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     socket.emit('table', delta(socket, update));
   };
 
-  /** The update as this connection needs it: the log's new entries only, when it has the rest. */
+  /**
+   * The update as this connection needs it: the log's new entries only, and
+   * without the fields it already has (the same objects as in its last frame
+   * of the table: the seats, the rules, the view's rule set and names).
+   */
   const delta = (socket: OlsenSocket, update: TableUpdate): TableUpdate => {
     const v = update.view;
     const had = socket.data.sent.get(update.code);
-    if (!v) {
-      socket.data.sent.delete(update.code);
-      return update;
+    socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v?.round ?? -1, length: v?.log.length ?? 0, seats: update.seats, rules: update.rules, viewRules: v?.rules, players: v?.players });
+    if (!had) return update;
+    const kept: KeptField[] = [];
+    const frame: Record<string, unknown> = { ...update };
+    const keep = (field: KeptField, from: Record<string, unknown>, key: string): void => {
+      kept.push(field);
+      delete from[key];
+    };
+    if (had.seats === update.seats) keep('seats', frame, 'seats');
+    if (had.rules === update.rules) keep('rules', frame, 'rules');
+    if (v) {
+      const view: Record<string, unknown> = { ...v };
+      if (had.viewRules === v.rules) keep('view.rules', view, 'rules');
+      if (had.players === v.players) keep('view.players', view, 'players');
+      if (had.gameNo === update.gameNo && had.round === v.round && had.length <= v.log.length) {
+        frame.logFrom = had.length;
+        view.log = v.log.slice(had.length);
+      }
+      frame.view = view;
     }
-    socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v.round, length: v.log.length });
-    if (!had || had.gameNo !== update.gameNo || had.round !== v.round || had.length > v.log.length) return update;
-    return { ...update, logFrom: had.length, view: { ...v, log: v.log.slice(had.length) } as AnyView };
+    if (kept.length > 0) frame.kept = kept;
+    return frame as unknown as TableUpdate;
   };
 
   /** A refusal if following one more table would pass the connection's cap. */

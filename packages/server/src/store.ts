@@ -125,7 +125,7 @@ export class KyselyStore implements Store {
       this.where = path;
       // WAL with synchronous=FULL: a committed move survives a crash of the process and of the machine.
       file.pragma('journal_mode = WAL');
-      file.pragma('synchronous = FULL');
+      file.pragma(`synchronous = ${process.env.OLSEN_SQLITE_SYNC ?? 'FULL'}`);
       file.pragma('busy_timeout = 5000');
       this.db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
       this.file = file;
@@ -292,7 +292,7 @@ export class KyselyStore implements Store {
       if (!this.insertMoves) this.prepareMoves();
       return new Promise<void>((resolve, reject) => {
         this.pending.push({ tableId, gameNo, seq, body: JSON.stringify(move), resolve, reject });
-        if (this.pending.length === 1) setImmediate(() => this.flushMoves());
+        if (this.pending.length === 1) { const w = Number(process.env.OLSEN_COMMIT_WINDOW_MS ?? 0); if (w > 0) setTimeout(() => this.flushMoves(), w); else setImmediate(() => this.flushMoves()); }
       });
     }
     try {

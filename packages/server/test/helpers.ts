@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnyAction } from '@olsen/engine';
-import { mergeLog, type Request, type TableUpdate } from '@olsen/protocol';
+import { mergeUpdate, type Request, type TableUpdate } from '@olsen/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { DEFAULTS, startServer, type OlsenServer, type ServerConfig } from '../src/index.js';
 
@@ -64,7 +64,7 @@ export class Client {
     this.socket.on('table', (frame: TableUpdate) => {
       this.raw.push(JSON.stringify(frame));
       // Frames carry the log's new entries only: put the whole log together, as a client does.
-      const u = mergeLog(this.latest.get(frame.code), frame);
+      const u = mergeUpdate(this.latest.get(frame.code), frame);
       if (!u) throw new Error(`${name}: a log delta that does not follow the previous frame of ${frame.code}`);
       this.frames.push(u);
       this.latest.set(u.code, u);

@@ -3,7 +3,7 @@
  * (the server over socket.io). Both deliver `TableUpdate`s and take actions
  * the same way, so one table component serves both.
  */
-import { mergeLog, type ActionBody, type CreateTable, type Reply, type TableUpdate } from '@olsen/protocol';
+import { mergeUpdate, type ActionBody, type CreateTable, type Reply, type TableUpdate } from '@olsen/protocol';
 import type { Socket } from 'socket.io-client';
 import type { OfflineOptions, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
@@ -152,7 +152,7 @@ export async function connection(): Promise<Socket> {
   socket = s;
   s.on('table', (frame: TableUpdate) => {
     // Frames carry only the log's new entries: add them to what came before; after a gap, ask for the whole table again.
-    const u = mergeLog(received.get(frame.code), frame);
+    const u = mergeUpdate(received.get(frame.code), frame);
     if (!u) {
       received.delete(frame.code);
       void s.timeout(10_000).emitWithAck('req', { type: following.get(frame.code) ?? 'watch', code: frame.code }).catch(() => undefined);
