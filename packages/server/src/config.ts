@@ -40,6 +40,8 @@ export interface ServerConfig {
   /** SQLite's folder when no database URL is given. */
   readonly dataDir: string;
   readonly databaseUrl: string | null;
+  /** SQLite's durability: `full` fsyncs every commit (survives a power cut), `normal` survives a crash of the process. */
+  readonly sqliteSync: 'full' | 'normal';
   readonly dbSchema: string | null;
   /** Token secret; when null, one is made and kept in the database. */
   readonly secret: string | null;
@@ -79,6 +81,7 @@ export const DEFAULTS: ServerConfig = {
   host: '127.0.0.1',
   dataDir: 'data',
   databaseUrl: null,
+  sqliteSync: 'full',
   dbSchema: null,
   secret: null,
   logLevel: 'info',
@@ -172,6 +175,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   if (redisUrl && !databaseUrl) throw new ConfigError('REDIS_URL needs DATABASE_URL too: several processes share tables through PostgreSQL (SQLite is one process\'s file).');
   const redisPrefix = env.OLSEN_REDIS_PREFIX || DEFAULTS.redisPrefix;
   if (!/^[A-Za-z0-9_.-]{1,40}$/.test(redisPrefix)) throw new ConfigError('OLSEN_REDIS_PREFIX must be 1 to 40 letters, digits, _ . or -.');
+  const sqliteSync = (env.OLSEN_SQLITE_SYNC || DEFAULTS.sqliteSync) as ServerConfig['sqliteSync'];
+  if (sqliteSync !== 'full' && sqliteSync !== 'normal') throw new ConfigError(`OLSEN_SQLITE_SYNC must be full or normal (it is ${JSON.stringify(env.OLSEN_SQLITE_SYNC)}).`);
   const logFormat = (env.LOG_FORMAT || 'plain') as ServerConfig['logFormat'];
   if (logFormat !== 'plain' && logFormat !== 'json') throw new ConfigError(`LOG_FORMAT must be plain or json (it is ${JSON.stringify(env.LOG_FORMAT)}).`);
   const secret = env.OLSEN_SECRET || null;
@@ -181,6 +186,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     host: env.HOST || DEFAULTS.host,
     dataDir: env.DATA_DIR || DEFAULTS.dataDir,
     databaseUrl,
+    sqliteSync,
     dbSchema,
     secret,
     logLevel,

@@ -50,6 +50,8 @@ export interface StoreOptions {
   readonly dataDir?: string;
   /** A database connection that failed outside any request (logged, never fatal). */
   readonly onError?: (e: Error) => void;
+  /** SQLite: `full` (default) fsyncs every commit; `normal` leaves it to checkpoints. */
+  readonly sqliteSync?: 'full' | 'normal';
   /** A stored table that does not read back (its table is closed; logged). */
   readonly onCorrupt?: (e: CorruptRow) => void;
 }
@@ -123,9 +125,11 @@ export class KyselyStore implements Store {
         throw new ConfigError(`Cannot open the database ${path} (${(e as Error).message}); set DATA_DIR to a folder this user may write.`);
       }
       this.where = path;
-      // WAL with synchronous=FULL: a committed move survives a crash of the process and of the machine.
+      // WAL with synchronous=FULL (the default): a committed move survives a crash of the process and of the
+      // machine. NORMAL: it survives the process (kill -9), and the machine but for the last commits before a
+      // power cut; no fsync per commit (OLSEN_SQLITE_SYNC, README).
       file.pragma('journal_mode = WAL');
-      file.pragma(`synchronous = ${process.env.OLSEN_SQLITE_SYNC ?? 'FULL'}`);
+      file.pragma(`synchronous = ${o.sqliteSync === 'normal' ? 'NORMAL' : 'FULL'}`);
       file.pragma('busy_timeout = 5000');
       this.db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
       this.file = file;
@@ -292,7 +296,7 @@ export class KyselyStore implements Store {
       if (!this.insertMoves) this.prepareMoves();
       return new Promise<void>((resolve, reject) => {
         this.pending.push({ tableId, gameNo, seq, body: JSON.stringify(move), resolve, reject });
-        if (this.pending.length === 1) { const w = Number(process.env.OLSEN_COMMIT_WINDOW_MS ?? 0); if (w > 0) setTimeout(() => this.flushMoves(), w); else setImmediate(() => this.flushMoves()); }
+        if (this.pending.length === 1) setImmediate(() => this.flushMoves());
       });
     }
     try {
