@@ -387,6 +387,12 @@ export class Coordinator {
     return r.ok ? r.update : null;
   }
 
+  /** The updates for several connections of one table at once (one turn in the table's queue for all of them). */
+  async updatesFor(code: string, playerIds: readonly (string | null)[]): Promise<Map<string | null, TableUpdate> | null> {
+    const r = await this.run(code, async (t) => ({ ok: true, updates: new Map(playerIds.map((p) => [p, updateOf(t, p)])) }));
+    return r.ok ? r.updates : null;
+  }
+
   /** Whether the table exists (loading it from the store if this process has not seen it). */
   async exists(code: string): Promise<boolean> {
     const t = await this.ensure(code);

@@ -61,6 +61,9 @@ export interface RealtimeOptions {
 }
 
 const room = (code: string): string => `t:${code}`;
+/** Packets waiting in engine.io's buffer, or bytes in the WebSocket's, from which a connection counts as congested. */
+const CONGESTED_PACKETS = 4;
+const CONGESTED_BYTES = 256 * 1024;
 const bad = (code: 'bad_message' | 'rate_limited' | 'over_limit', message: string): ErrorReply => ({ ok: false, error: { code, message } });
 
 export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<ClientEvents, ServerEvents, Record<string, never>, SocketData> {
@@ -96,8 +99,12 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
   const wsOf = (socket: OlsenSocket): { bufferedAmount: number; terminate(): void } | null => (socket.conn.transport as { socket?: { bufferedAmount: number; terminate(): void } }).socket ?? null;
   /** Bytes the connection has not sent yet (the WebSocket's buffer; 0 for long polling, which holds one response at most). */
   const unsent = (socket: OlsenSocket): number => wsOf(socket)?.bufferedAmount ?? 0;
-  /** The client has not taken what was sent before. */
-  const congested = (socket: OlsenSocket): boolean => !socket.conn.transport.writable || (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length > 0;
+  /**
+   * The client has not taken what was sent before: frames pile up in engine.io's buffer behind a write that
+   * does not finish. (One write in flight, or a packet or two waiting for it, is normal between two frames:
+   * holding those back would delay every player's update.)
+   */
+  const congested = (socket: OlsenSocket): boolean => (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length >= CONGESTED_PACKETS || unsent(socket) > CONGESTED_BYTES;
 
   const cut = (socket: OlsenSocket, why: string): void => {
     o.log.warn({ player: socket.data.guest.id, unsent: unsent(socket) }, `closing a connection that does not read (${why})`);
@@ -203,13 +210,31 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     await coordinator.disconnected(code, before);
   };
 
-  const unsubscribe = o.pubsub.subscribe(({ code }) => {
+  /** After a change: every connection here that follows the table gets its update, all made in one turn of the table's queue. */
+  const pushAll = async (code: string): Promise<void> => {
     const ids = io.of('/').adapter.rooms.get(room(code));
     if (!ids) return;
+    const ready: OlsenSocket[] = [];
     for (const id of ids) {
       const s = io.sockets.sockets.get(id);
-      if (s) void push(s, code).catch((e: unknown) => o.log.warn({ err: e, table: code }, 'cannot push a table update'));
+      if (!s) continue;
+      if (congested(s)) void push(s, code);
+      else ready.push(s);
     }
+    if (ready.length === 0) return;
+    const roles = [...new Set(ready.map((s) => s.data.follows.get(code)).filter((r): r is string | null => r !== undefined))];
+    const updates = await coordinator.updatesFor(code, roles);
+    if (!updates) return;
+    for (const s of ready) {
+      const role = s.data.follows.get(code);
+      const update = role === undefined ? undefined : updates.get(role);
+      if (!update || !s.connected) continue;
+      if (congested(s)) void push(s, code);
+      else s.emit('table', delta(s, update));
+    }
+  };
+  const unsubscribe = o.pubsub.subscribe(({ code }) => {
+    void pushAll(code).catch((e: unknown) => o.log.warn({ err: e, table: code }, 'cannot push a table update'));
   });
   io.engine.on('close', unsubscribe);
 
