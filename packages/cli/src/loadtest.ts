@@ -8,6 +8,7 @@
  * servers' memory per table (from their /metrics).
  */
 import { request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ActionBody, Request, TableUpdate } from '@olsen/protocol';
 import { io, type Socket } from 'socket.io-client';
 
@@ -57,7 +58,17 @@ export interface LoadtestReport {
    * After the ramp (every table seated) to the end: actions the servers accepted, per second, and
    * the servers' CPU per accepted action (ms; from their /metrics, so the generator's CPU is not in it).
    */
-  readonly steady: { readonly seconds: number; readonly actions: number; readonly actionsPerSec: number; readonly serverCpuSeconds: number | null; readonly serverCpuMsPerAction: number | null };
+  readonly steady: {
+    readonly seconds: number;
+    readonly actions: number;
+    readonly actionsPerSec: number;
+    readonly serverCpuSeconds: number | null;
+    readonly serverCpuMsPerAction: number | null;
+    /** The servers' own time per move (arrival to answer), as the histogram bucket bound (ms) under which 50 % / 99 % fell. */
+    readonly serverActMs: { readonly p50: number | null; readonly p99: number | null };
+    /** This generator's event-loop delay beyond its 10 ms sampling (ms). */
+    readonly generatorLoopDelayMs: { readonly p99: number; readonly max: number };
+  };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -90,6 +101,26 @@ interface Metrics {
   cpu: number;
   /** Actions the server accepted (all of its tables). */
   actions: number;
+  /** The server's own time per move, as cumulative histogram buckets (upper bound in s → count). */
+  actBuckets: Map<number, number>;
+}
+
+function buckets(text: string, name: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const m of text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} ([0-9.e+]+)$`, 'gm'))) out.set(m[1] === '+Inf' ? Infinity : Number(m[1]), Number(m[2]));
+  return out;
+}
+
+/** The bucket bound under which a share `q` of the moves fell, from cumulative counts at the end minus the start. */
+function bucketQuantile(before: Map<number, number>[], after: Map<number, number>[], q: number): number | null {
+  const sum = new Map<number, number>();
+  after.forEach((a, i) => {
+    for (const [le, n] of a) sum.set(le, (sum.get(le) ?? 0) + n - (before[i]?.get(le) ?? 0));
+  });
+  const total = sum.get(Infinity) ?? 0;
+  if (total === 0) return null;
+  for (const [le, n] of [...sum].sort((x, y) => x[0] - y[0])) if (n >= q * total) return le === Infinity ? null : le * 1000;
+  return null;
 }
 
 async function metrics(url: string): Promise<Metrics | null> {
@@ -99,7 +130,7 @@ async function metrics(url: string): Promise<Metrics | null> {
       const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
       return m ? Number(m[1]) : 0;
     };
-    return { heap: read('olsen_nodejs_heap_size_used_bytes'), rss: read('olsen_process_resident_memory_bytes'), tables: read('olsen_tables'), cpu: read('olsen_process_cpu_seconds_total'), actions: read('olsen_actions_total') };
+    return { heap: read('olsen_nodejs_heap_size_used_bytes'), rss: read('olsen_process_resident_memory_bytes'), tables: read('olsen_tables'), cpu: read('olsen_process_cpu_seconds_total'), actions: read('olsen_actions_total'), actBuckets: buckets(text, 'olsen_act_seconds') };
   } catch {
     return null;
   }
@@ -344,6 +375,9 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   run.markSteady();
   const steadyAt = performance.now();
   const steadyBefore = await Promise.all(urls.map(metrics));
+  // The generator's own event-loop delay: a late reading here is latency the servers did not cause.
+  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+  ownLoop.enable();
 
   // Play until the deadline, with the occasional dropped connection.
   const tick = setInterval(() => {
@@ -355,6 +389,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   clearInterval(tick);
   const seconds = (performance.now() - start) / 1000;
   const steadySeconds = (performance.now() - steadyAt) / 1000;
+  ownLoop.disable();
   const after = await Promise.all(urls.map(metrics));
   const cpu1 = process.cpuUsage(cpu0);
   const connected = run.connectedNow;
@@ -429,6 +464,10 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
       actionsPerSec: round(steadyActions / Math.max(steadySeconds, 1e-9)),
       serverCpuSeconds: steadyCpu === null ? null : Math.round(steadyCpu * 1000) / 1000,
       serverCpuMsPerAction: steadyCpu === null || steadyActions === 0 ? null : Math.round((steadyCpu / steadyActions) * 1e6) / 1000,
+      generatorLoopDelayMs: { p99: round(Math.max(0, ownLoop.percentile(99) / 1e6 - 10)), max: round(Math.max(0, ownLoop.max / 1e6 - 10)) },
+      serverActMs: steadyBefore.every(Boolean) && after.every(Boolean)
+        ? { p50: bucketQuantile(steadyBefore.map((m) => m!.actBuckets), after.map((m) => m!.actBuckets), 0.5), p99: bucketQuantile(steadyBefore.map((m) => m!.actBuckets), after.map((m) => m!.actBuckets), 0.99) }
+        : { p50: null, p99: null },
     },
   };
 }

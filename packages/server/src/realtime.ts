@@ -56,6 +56,10 @@ export interface RealtimeOptions {
   /** A connection congested this long (ms), or holding this many unsent bytes, is cut. */
   readonly slowClientMs: number;
   readonly slowClientBytes: number;
+  /** A table update held back because the connection had not taken the last ones (a metric). */
+  readonly onDeferred?: () => void;
+  /** Seconds from a move's arrival to its answer (a metric). */
+  readonly observeAct?: (seconds: number) => void;
   /** socket.io's adapter between processes (the Redis adapter when scaled out); default: in memory. */
   readonly adapter?: ServerOptions['adapter'];
 }
@@ -137,6 +141,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     if (congested(socket)) {
       // Only the latest state matters: mark the table and send it when the client has taken the last frame.
       socket.data.pending.add(code);
+      o.onDeferred?.();
       if (socket.data.congestedSince === 0) socket.data.congestedSince = Date.now();
       if (unsent(socket) > o.slowClientBytes) return cut(socket, `${unsent(socket)} bytes unsent`);
       socket.data.drainTimer ??= setTimeout(drain, 50, socket);
@@ -275,8 +280,12 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       }
       case 'start':
         return coordinator.start(g, r.code);
-      case 'act':
-        return coordinator.act(g, r.code, r.version, r.action);
+      case 'act': {
+        const t0 = performance.now();
+        const res = await coordinator.act(g, r.code, r.version, r.action);
+        o.observeAct?.((performance.now() - t0) / 1000);
+        return res;
+      }
       case 'rematch':
         return coordinator.rematch(g, r.code);
     }

@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { PlayerName } from '@olsen/protocol';
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { systemClock } from './clock.js';
 import { Admission } from './admission.js';
 import { BotPool } from './bot-pool.js';
@@ -134,6 +134,8 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   new Gauge({ name: 'olsen_bot_queue', help: 'Search-bot decisions waiting for a thread', registers: [registry], collect() { this.set(bots.queued); } });
   new Counter({ name: 'olsen_bot_fallbacks_total', help: 'Search-bot moves played as medium because the thread pool was full', registers: [registry], collect() { this.reset(); this.inc(bots.counters.fallbacks); } });
   new Counter({ name: 'olsen_bot_decisions_total', help: 'Bot decisions, by where they were made', labelNames: ['where'], registers: [registry], collect() { this.reset(); this.inc({ where: 'thread' }, bots.counters.pooled); this.inc({ where: 'loop' }, bots.counters.inline); } });
+  const actSeconds = new Histogram({ name: 'olsen_act_seconds', help: 'A move from its arrival to its answer (checked, stored, applied)', buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1], registers: [registry] });
+  const deferred = new Counter({ name: 'olsen_deferred_pushes_total', help: 'Table updates held back for a connection that had not taken the last ones (it gets the latest state later)', registers: [registry] });
   const connections = new Gauge({ name: 'olsen_connections', help: 'Open real-time connections', registers: [registry] });
 
   // ---- HTTP ----
@@ -218,7 +220,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
-  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, ...(cluster ? { adapter: cluster.socketAdapter } : {}) });
+  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc(), ...(cluster ? { adapter: cluster.socketAdapter } : {}) });
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
