@@ -6,6 +6,9 @@ import { Table, sayError, type Prefs } from './table.js';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
 import type { Texts } from './i18n.js';
 
+/** A private table's 10-character code in two groups of five, to read aloud (the join box ignores the space). */
+const spaced = (code: string): string => (code.length > 6 ? `${code.slice(0, 5)} ${code.slice(5)}` : code);
+
 interface TableInfo {
   game: keyof Texts['games'];
   host: string | null;
@@ -74,6 +77,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const [name, setName] = useState(savedName());
   const [connected, setConnected] = useState(true);
   const [attempt, setAttempt] = useState(0);
+  const [refused, setRefused] = useState<string | null>(null);
   const [back, setBack] = useState(false);
   const [info, setInfo] = useState<TableInfo | null>(null);
   useEffect(() => {
@@ -84,7 +88,8 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   }, [code]);
   useEffect(
     () =>
-      onConnection((up, n) => {
+      onConnection((up, n, why) => {
+        setRefused(up ? null : (why ?? null));
         setConnected((was) => {
           // Back after a loss: say so for a moment.
           if (up && !was) {
@@ -128,7 +133,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
     return (
       <div class="setup">
         <h1>
-          {t.code}: {code}
+          {t.code}: {spaced(code)}
         </h1>
         {info && <InviteInfo info={info} prefs={prefs} />}
         {error && <p role="alert" class="refusal">{error}</p>}
@@ -149,7 +154,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const waiting = u?.status === 'waiting';
   return (
     <>
-      {!connected && <p class="banner" role="status">{t.reconnecting}{attempt > 0 ? ` (${attempt})` : ''}</p>}
+      {!connected && <p class="banner" role="status">{refused ? (t.codes[refused as keyof Texts['codes']] ?? t.reconnecting) : t.reconnecting}{!refused && attempt > 0 ? ` (${attempt})` : ''}</p>}
       {connected && back && <p class="banner ok" role="status">{t.backInGame}</p>}
       {waiting && u && (
         <section class="waiting" aria-label={t.waitingFor}>
@@ -158,7 +163,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
           <p>{t.shareLink}</p>
           <ShareLink link={link} prefs={prefs} />
           <p>
-            {t.code}: <strong class="code">{code.length > 6 ? `${code.slice(0, 5)} ${code.slice(5)}` : code}</strong>
+            {t.code}: <strong class="code">{spaced(code)}</strong>
           </p>
           <ol class="seats">
             {u.seats.map((s, i) => (

@@ -136,12 +136,17 @@ export const playerId = (): string | null => localStorage.getItem('olsen.id');
 
 let socket: Socket | null = null;
 const tableListeners = new Set<(u: TableUpdate) => void>();
-const statusListeners = new Set<(connected: boolean, attempt: number) => void>();
+/** Connection state: up or not, the reconnect attempt, and the server's refusal code when it turned the connection away. */
+const statusListeners = new Set<(connected: boolean, attempt: number, refused?: string) => void>();
 /** The tables this tab follows, and how: after any reconnect each is joined (or watched) again. */
 const following = new Map<string, 'join' | 'watch'>();
 /** The last whole update of each table on this connection (the base for the next delta). */
 const received = new Map<string, TableUpdate>();
 let attempt = 0;
+/** The server's last refusal of this tab's connection (e.g. over_limit), until it connects. */
+let refusedWith: string | null = null;
+/** Requests waiting for an answer, told at once if the server refuses the connection. */
+const refusals = new Set<(code: string) => void>();
 
 export async function connection(): Promise<Socket> {
   if (socket) return socket;
@@ -161,8 +166,30 @@ export async function connection(): Promise<Socket> {
     received.set(u.code, u);
     for (const f of tableListeners) f(u);
   });
+  s.on('connect_error', (e: Error & { data?: { code?: string } }) => {
+    const code = e.data?.code;
+    // A network error has no code: socket.io tries again by itself. A refusal by the server does not retry.
+    if (!code) return;
+    if (code === 'auth_failed') {
+      // The server no longer knows this token (its secret changed): become a guest of the same name again.
+      localStorage.removeItem(TOKEN);
+      void guestToken()
+        .then((fresh) => {
+          s.auth = { token: fresh };
+          s.connect();
+        })
+        .catch(() => setTimeout(() => s.connect(), 5000));
+      return;
+    }
+    // Over a limit (too many tabs or connections): say so, and try again in a while.
+    refusedWith = code;
+    for (const f of [...refusals]) f(code);
+    statusListeners.forEach((f) => f(false, attempt, code));
+    setTimeout(() => s.connect(), 10_000);
+  });
   s.on('connect', () => {
     attempt = 0;
+    refusedWith = null;
     // A new connection's first frame of each table is whole.
     received.clear();
     statusListeners.forEach((f) => f(true, 0));
@@ -181,18 +208,24 @@ export async function connection(): Promise<Socket> {
   return s;
 }
 
-export function onConnection(fn: (connected: boolean, attempt: number) => void): () => void {
+export function onConnection(fn: (connected: boolean, attempt: number, refused?: string) => void): () => void {
   statusListeners.add(fn);
   return () => statusListeners.delete(fn);
 }
 
 export async function request<T extends object = Record<string, unknown>>(body: Record<string, unknown>): Promise<Reply<T>> {
   const s = await connection();
-  try {
-    return (await s.timeout(10_000).emitWithAck('req', body)) as Reply<T>;
-  } catch {
-    return { ok: false, error: { code: 'internal', message: 'No answer from the server.' } };
-  }
+  const refusal = (code: string): Reply<T> => ({ ok: false, error: { code: code as 'over_limit', message: '' } });
+  if (!s.connected && refusedWith) return refusal(refusedWith);
+  // Answered by the server, or by its refusal of the connection (which socket.io does not retry), whichever comes first.
+  return new Promise<Reply<T>>((resolve) => {
+    const refused = (code: string): void => resolve(refusal(code));
+    refusals.add(refused);
+    s.timeout(10_000)
+      .emitWithAck('req', body)
+      .then((r) => resolve(r as Reply<T>), () => resolve({ ok: false, error: { code: 'internal', message: 'No answer from the server.' } }))
+      .finally(() => refusals.delete(refused));
+  });
 }
 
 export const createTable = (t: Omit<CreateTable, 'type'>): Promise<Reply<{ code: string }>> => request<{ code: string }>({ type: 'create', ...t });

@@ -272,6 +272,28 @@ describe('the web app in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it('a tab over the connection limit is told why (over_limit), in words, and connects once another tab closes', async () => {
+    const own = await startServer(config({ limits: { ...config().limits, connectionsPerGuest: 1 } }));
+    const context = await browser.newContext();
+    const first = await context.newPage();
+    await first.goto(`${own.url}/#/new`);
+    await first.getByLabel('Ditt navn').fill('Anne');
+    await first.getByRole('button', { name: 'Lag bord' }).press('Enter');
+    const link = (await first.locator('.share code').textContent())!;
+    // The same guest in a second tab: the server refuses the second connection, and the page says why.
+    const second = await context.newPage();
+    await second.goto(link);
+    await second.getByRole('button', { name: 'Bli med' }).press('Enter');
+    await expect.poll(() => second.getByText(/lukk en fane/).count(), { timeout: 15_000 }).toBe(1);
+    // The first tab closes: the second connects on its next try and sits down.
+    await first.close();
+    await second.waitForTimeout(11_000);
+    await second.getByRole('button', { name: 'Bli med' }).press('Enter');
+    await expect.poll(() => second.getByRole('button', { name: 'Start spillet' }).count(), { timeout: 15_000 }).toBe(1);
+    await context.close();
+    await own.close();
+  }, 60_000);
+
   it('two browsers play each other online through the server, created and joined by link', async () => {
     const anne = await (await browser.newContext()).newPage();
     const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
