@@ -404,6 +404,26 @@ describe('the web app in Chromium', () => {
     for (const p of [anne, bo]) await p.context().close();
   }, 60_000);
 
+  it('a server restarted with a new secret: the tab becomes a guest of the same name again instead of waiting for ever', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'olsen-secret-'));
+    let own = await startServer(config({ port, dataDir, secret: 'a'.repeat(32) }));
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${own.url}/#/new`);
+    await page.getByLabel('Ditt navn').fill('Anne');
+    await page.getByRole('button', { name: 'Lag bord' }).press('Enter');
+    await expect.poll(() => page.locator('.share code').count()).toBe(1);
+    const before = await page.evaluate(() => localStorage.getItem('olsen.token'));
+    await own.close();
+    own = await startServer(config({ port, dataDir, secret: 'b'.repeat(32) }));
+    // The old token is refused (auth_failed); the page makes a new guest named Anne and connects.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('olsen.token')), { timeout: 20_000 }).not.toBe(before);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /Kobler til igjen/ }).count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('olsen.name'))).toBe('Anne');
+    await page.context().close();
+    await own.close();
+  }, 60_000);
+
   it('a server restart: three open tabs (two players and a spectator) are back in the game by themselves within 10 s', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'olsen-restart-'));
