@@ -82,6 +82,18 @@ describe('limits on one server', () => {
     expect(await host.req({ type: 'watch', code: codes[2] })).toEqual({ ok: true });
   });
 
+  it('the request allowance is the guest’s, not the connection’s: a second connection of the same guest gets no fresh one', async () => {
+    const server = await startTest({ rateLimit: { points: 5, seconds: 60 } });
+    servers.push(server);
+    const a = await Client.open(server.url, 'Kari');
+    for (let i = 0; i < 5; i++) expect(await a.req({ type: 'lobby' })).toMatchObject({ ok: true });
+    const b = new Client(server.url, a.token, 'Kari');
+    await b.connected();
+    expect(await b.req({ type: 'lobby' })).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    a.close();
+    b.close();
+  });
+
   it('a private table gets a 10-character code, a listed one 6', async () => {
     const server = await startTest();
     servers.push(server);
