@@ -6,8 +6,8 @@ import { Table, sayError, type Prefs } from './table.js';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
 import type { Texts } from './i18n.js';
 
-/** A private table's 10-character code in two groups of five, to read aloud (the join box ignores the space). */
-const spaced = (code: string): string => (code.length > 6 ? `${code.slice(0, 5)} ${code.slice(5)}` : code);
+/** A private table's 10-character code in two groups of five, to read aloud: a no-break space keeps it on one line (the join box ignores it). */
+const spaced = (code: string): string => (code.length > 6 ? `${code.slice(0, 5)}\u00a0${code.slice(5)}` : code);
 
 interface TableInfo {
   game: keyof Texts['games'];
