@@ -20,7 +20,8 @@
 import { randomBytes } from 'node:crypto';
 import { actorsOf, applyAction, lastOf, type AnyGame, moverOf, roundLength, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
 import { gameErrorReply, type ActionBody, type CreateTable, type ErrorCode, type ErrorReply, type TableSummary, type TableUpdate } from '@olsen/protocol';
-import { SEARCH_LEVELS, type BotPool } from './bot-pool.js';
+import type { BotPool } from './bot-pool.js';
+import { capRefusal } from './caps.js';
 import type { Limits } from './config.js';
 import type { Guest } from './identity.js';
 import { CorruptRow } from './store.js';
@@ -72,10 +73,6 @@ const fail = (code: ErrorCode, message: string, extra: { rule?: string | null; e
 
 /** Tables one player may have waiting for their start at once (a bound on what one guest can make the server hold). */
 const MAX_WAITING_TABLES = 5;
-/** Search-level bots among seats (bots, and computer stand-ins for people who left). */
-const searchBots = (seats: readonly StoredSeat[]): number =>
-  seats.reduce((n, s) => n + ((s.kind === 'bot' && SEARCH_LEVELS.has(s.level)) || (s.kind === 'human' && s.standIn !== null && SEARCH_LEVELS.has(s.standIn)) ? 1 : 0), 0);
-
 /** Reloads and retries after a `VersionConflict` before a request gives up. */
 const MAX_RETRIES = 3;
 
@@ -261,7 +258,7 @@ export class Coordinator {
         taken.add(name);
         return { kind: 'bot', level: t.row.fillLevel, name };
       });
-      const capped = this.overCap(t, seats);
+      const capped = capRefusal(this.tables.values(), t, seats, this.o.limits);
       if (capped) return capped;
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: seats.map((s) => (s.kind === 'open' ? '?' : s.name)), seed: t.row.seed });
       if (!started.ok) return fail('bad_options', started.error.message, { rule: started.error.rule });
@@ -308,7 +305,7 @@ export class Coordinator {
         this.publish(t);
         return { ok: true };
       }
-      const capped = this.overCap(t, t.row.seats);
+      const capped = capRefusal(this.tables.values(), t, t.row.seats, this.o.limits);
       if (capped) return capped;
       const seed = this.newSeed();
       const gameNo = t.row.gameNo + 1;
@@ -760,42 +757,6 @@ export class Coordinator {
   /** Whether a person with a seat at the table is connected (any process). */
   private someoneHere(t: LiveTable): boolean {
     return t.row.seats.some((s) => s.kind === 'human' && t.players.has(s.playerId));
-  }
-
-  /**
-   * A refusal if one more running game at `t` (with `seats`) would pass a cap:
-   * running games and search bots of the table's host, of the address it was
-   * made from, and of this process.
-   */
-  private overCap(t: LiveTable, seats: readonly StoredSeat[]): ErrorReply | null {
-    const L = this.o.limits;
-    const host = t.row.host;
-    const address = t.hostAddress;
-    let running = 0, ofHost = 0, ofAddress = 0, bots = 0, botsOfHost = 0, botsOfAddress = 0;
-    for (const x of this.tables.values()) {
-      if (x === t || !x.game || x.row.status === 'closed' || stageOf(x.game) === 'gameOver') continue;
-      const b = searchBots(x.row.seats);
-      running++;
-      bots += b;
-      if (x.row.host === host) {
-        ofHost++;
-        botsOfHost += b;
-      }
-      if (address !== null && x.hostAddress === address) {
-        ofAddress++;
-        botsOfAddress += b;
-      }
-    }
-    const mine = searchBots(seats);
-    if (ofHost >= L.runningPerGuest) return fail('over_limit', `You already have ${ofHost} games running at tables you made (at most ${L.runningPerGuest}); finish or leave one first.`);
-    if (address !== null && ofAddress >= L.runningPerAddress) return fail('over_limit', `Your address already has ${ofAddress} games running (at most ${L.runningPerAddress}); finish one first.`);
-    if (running >= L.runningTables) return fail('over_limit', `The server runs ${running} games, as many as it takes; try again in a while.`);
-    if (mine > 0) {
-      if (botsOfHost + mine > L.searchBotsPerGuest) return fail('over_limit', `Your games would have ${botsOfHost + mine} hard or expert computer players (at most ${L.searchBotsPerGuest}); choose an easier level or finish a game.`);
-      if (address !== null && botsOfAddress + mine > L.searchBotsPerAddress) return fail('over_limit', `Games from your address would have ${botsOfAddress + mine} hard or expert computer players (at most ${L.searchBotsPerAddress}); choose an easier level.`);
-      if (bots + mine > L.searchBots) return fail('over_limit', `The server has ${bots} hard or expert computer players thinking (at most ${L.searchBots}); choose an easier level or try again later.`);
-    }
-    return null;
   }
 
   /** A player leaves a seat: before the start it opens; during the game a bot stands in. */
