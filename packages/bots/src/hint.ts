@@ -14,7 +14,8 @@ export interface Hint {
 
 const suitName = (s: string, lang: Lang): string => SUIT_NAMES[lang]['cdhs'.indexOf(s)];
 
-function sentence(r: Reason, view: PlayerView, lang: Lang): string {
+/** A reason of the shedding bots as the hints say it. */
+export function reasonSentence(r: Reason, view: PlayerView, lang: Lang): string {
   const nb = lang === 'nb';
   switch (r.kind) {
     case 'only':
@@ -86,7 +87,7 @@ function sentence(r: Reason, view: PlayerView, lang: Lang): string {
 export function hint(view: PlayerView, lang: Lang = 'nb'): Hint | null {
   if (view.legal.length === 0) return null;
   const choice = medium(view);
-  return { action: choice.action, reason: sentence(choice.reason, view, lang) };
+  return { action: choice.action, reason: reasonSentence(choice.reason, view, lang) };
 }
 
 export interface HeartsHint {
@@ -94,7 +95,8 @@ export interface HeartsHint {
   readonly reason: string;
 }
 
-function heartsSentence(r: HeartsReason, view: HeartsView, lang: Lang): string {
+/** A reason of the Danish Olsen habits as the hints say it. */
+export function heartsReasonSentence(r: HeartsReason, view: HeartsView, lang: Lang): string {
   const nb = lang === 'nb';
   switch (r.kind) {
     case 'only':
@@ -130,5 +132,5 @@ function heartsSentence(r: HeartsReason, view: HeartsView, lang: Lang): string {
 export function heartsHint(view: HeartsView, lang: Lang = 'nb'): HeartsHint | null {
   if (view.legal.length === 0) return null;
   const choice = heartsChoice('medium', view, new Int32Array(6));
-  return { action: choice.action, reason: heartsSentence(choice.reason, view, lang) };
+  return { action: choice.action, reason: heartsReasonSentence(choice.reason, view, lang) };
 }

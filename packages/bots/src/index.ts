@@ -13,3 +13,5 @@ export * from './pimc.js';
 export * from './belief.js';
 export * from './ismcts.js';
 export * from './search.js';
+export * from './review.js';
+export * from './review-text.js';

@@ -1,9 +1,10 @@
 /**
- * The `olsen` command: verify, sim, bench, tournament, play, serve, loadtest.
+ * The `olsen` command: verify, analyse, sim, bench, tournament, play, serve, loadtest.
  */
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { GAMES, GAME_NAMES, gameInfo, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
+import { runAnalyse } from './analyse.js';
 import { runBench } from './bench.js';
 import { runBotBench } from './bench-bots.js';
 import { runHeartsPlay } from './hearts-play.js';
@@ -72,6 +73,35 @@ export function buildProgram(): Command {
       const { code, output } = verifyCommand(file);
       process.stdout.write(`${JSON.stringify(output)}\n`);
       process.exitCode = code;
+    });
+
+  program
+    .command('analyse')
+    .alias('analyze')
+    .description("Review one seat's decisions in a finished game record: each option's chance to win (or expected points) from that seat's view, the swing, and the mistakes.")
+    .argument('<file>', "record file, or '-' for standard input")
+    .option('--seat <n>', 'the seat to review', int('seat', 0, 5), 0)
+    .option('--worlds <n>', 'sampled deals per decision (default 1000)', int('worlds', 8, 1e6))
+    .option('-s, --seed <seed>', "the review's seed (same record, seat, worlds and seed: same review)", 'review')
+    .addOption(new Option('--lang <lang>', 'language of the text').choices(['nb', 'en']).default('nb'))
+    .option('--json', 'print the review as one JSON object')
+    .option('--no-progress', 'no progress bar')
+    .action((file: string, opts: { seat: number; worlds?: number; seed: string; lang: 'nb' | 'en'; json?: boolean; progress: boolean }) => {
+      let record: unknown;
+      try {
+        record = JSON.parse(readInput(file));
+      } catch (e) {
+        process.stderr.write(`olsen analyse: cannot read ${file === '-' ? 'standard input' : file} as JSON: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const r = runAnalyse(record, { ...opts, json: opts.json === true, progress: opts.progress && process.stderr.isTTY === true });
+      if (!r.ok) {
+        process.stderr.write(`olsen analyse: ${r.message}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(r.text);
     });
 
   program

@@ -384,3 +384,32 @@ describe('olsen tournament', () => {
     expect(r.stderr).toMatch(/unknown level 'godlike'/);
   });
 });
+
+describe('olsen analyse', () => {
+  const file = `${examples}olsen-finished.json`;
+  it('reviews a finished record: text, and JSON with the same figures as the library; the same seed gives the same review', () => {
+    const json1 = olsen(['analyse', file, '--json', '--worlds', '100']);
+    expect(json1.code).toBe(0);
+    const review = JSON.parse(json1.stdout);
+    expect(review.worlds).toBe(100);
+    expect(Array.isArray(review.swing)).toBe(true);
+    const json2 = olsen(['analyse', file, '--json', '--worlds', '100']);
+    expect(json2.stdout).toBe(json1.stdout);
+    const text = olsen(['analyse', file, '--worlds', '100', '--lang', 'en']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions, \d+ mistakes; 100 worlds per decision\.\nChance to win: [▁▂▃▄▅▆▇█]+\n/);
+    for (const d of review.decisions) expect(text.stdout).toContain(`Round ${d.round + 1}, move ${d.index + 1}`);
+  });
+
+  it('refuses a seat the game does not have and a file that is not a record, in a sentence', () => {
+    const seat = olsen(['analyse', file, '--seat', '5']);
+    expect(seat.code).toBe(1);
+    expect(seat.stderr).toMatch(/^olsen analyse: There is no seat 5: the game has \d players/);
+    const bad = olsen(['analyse', '-'], '{"game":"olsen"}');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^olsen analyse: The record does not replay: /);
+    const notJson = olsen(['analyse', '-'], 'nope');
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(/^olsen analyse: cannot read standard input as JSON/);
+  });
+});

@@ -7,7 +7,7 @@
 export { Sim, popcount } from './sim.js';
 export * from './sim-layout.js';
 export { rollout } from './rollout.js';
-export { loadView, pileOf, simFromView, unseenOf, type World } from './sim-view.js';
+export { codesOfAction, loadView, pileOf, simFromView, unseenOf, type World } from './sim-view.js';
 export {
   HeartsSim, A_GIVE, giveCode, HP_PASS, HP_PLAY, HP_HAND_OVER, HP_GAME_OVER,
   H_ACTIVE, H_TIEBREAK, H_TRICK, H_TRICK_LEN, H_TRICK_SEAT, H_LED, H_SEATS, SEAT_SIZE,

@@ -7,13 +7,32 @@
 import { parseCard } from './card.js';
 import { Sim } from './sim.js';
 import {
+  A_CALL, A_DRAW, A_PASS, catchCode, nameCode, playCode,
   O_ACTIVE, O_ACTIVE_PLAYERS, O_DEALER, O_DIR, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_GROUP, O_GROUP_COUNT, O_LAZY, O_OUT, O_PASS_STREAK,
   O_PENDING, O_PHASE, O_PLACE, O_RNG_OK, O_ROUND, O_TOP, O_TOTAL, O_TO_MOVE, O_UPCARD, O_VOLUNTARY, O_WINDOW, O_WINNER,
 } from './sim-layout.js';
 import { SUITS } from './types.js';
 import type { PlayerView } from './view.js';
+import type { Action } from './game.js';
 
 const PHASES = ['turn', 'nameSuit', 'roundOver', 'gameOver'] as const;
+
+/**
+ * The simulator codes of a public action, in the order `apply` takes them: a
+ * multi-card play is its chain (every card but the last flagged `F_MORE`).
+ * Nothing is checked here: `Sim.generate` is the judge.
+ */
+export function codesOfAction(a: Action): number[] {
+  if ('draw' in a) return [A_DRAW];
+  if ('pass' in a) return [A_PASS];
+  if ('catch' in a) return [catchCode(a.seat)];
+  if ('play' in a) {
+    const last = a.play.length - 1;
+    return a.play.map((c, i) => playCode(parseCard(c), i === last && a.suit ? SUITS.indexOf(a.suit) : -1, i === last && a.call === true, i < last));
+  }
+  if ('call' in a) return [A_CALL];
+  return [nameCode(SUITS.indexOf(a.suit))];
+}
 
 /** The discard pile a view shows, bottom first: the tail of the upcard and the round's plays. */
 export function pileOf(view: PlayerView): number[] {

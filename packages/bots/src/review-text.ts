@@ -1,0 +1,83 @@
+/**
+ * The review's sentences: what a decision cost and why the better move was
+ * better, in the hints' words ("Her kostet det 9 % vinnersjanse å legge 6♦:
+ * å legge 2♣ var bedre (52 % mot 43 %). Spar åtteren: Kari har ett kort
+ * igjen."). The figures are the review's; only the words are made here.
+ */
+import { isHeartsView, type AnyAction, type AnyView, type HeartsView, type Lang, type PlayerView } from '@olsen/engine';
+import { heartsReasonSentence, reasonSentence } from './hint.js';
+import type { HeartsReason } from './hearts.js';
+import type { Measure, ReviewDecision } from './review.js';
+import type { Reason } from './shedding.js';
+
+const SUIT_SYMBOL: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
+const SUIT_WORD: Record<Lang, Record<string, string>> = {
+  nb: { c: 'kløver', d: 'ruter', h: 'hjerter', s: 'spar' },
+  en: { c: 'clubs', d: 'diamonds', h: 'hearts', s: 'spades' },
+};
+
+/** A card as people write it: 10♠, K♥. */
+export const prettyCard = (c: string): string => `${c[0] === 'T' ? '10' : c[0]}${SUIT_SYMBOL[c[1]]}`;
+
+/** An action as the infinitive after "å" / "to": "legge 8♣ og si hjerter", "trekke". */
+export function actionWords(a: AnyAction, view: AnyView, lang: Lang): string {
+  const nb = lang === 'nb';
+  if ('play' in a) {
+    const cards = a.play.map(prettyCard).join(' ');
+    if (isHeartsView(view)) return nb ? `spille ${cards}` : `play ${cards}`;
+    const suit = 'suit' in a && a.suit ? (nb ? ` og si ${SUIT_WORD.nb[a.suit]}` : ` and name ${SUIT_WORD.en[a.suit]}`) : '';
+    return (nb ? `legge ${cards}` : `lay ${cards}`) + suit;
+  }
+  if ('give' in a) return nb ? `sende ${a.give.map(prettyCard).join(' ')}` : `pass ${a.give.map(prettyCard).join(' ')}`;
+  if ('draw' in a) return nb ? 'trekke' : 'draw';
+  if ('pass' in a) return nb ? 'si pass' : 'pass';
+  if ('catch' in a) return nb ? `banke i bordet for ${view.players[a.catch]}` : `bang the table on ${view.players[a.catch]}`;
+  if ('call' in a) return nb ? 'si ifra' : 'make the call';
+  return nb ? `si ${SUIT_WORD.nb[a.suit]}` : `name ${SUIT_WORD.en[a.suit]}`;
+}
+
+/** A value as the review shows it: "43 %" (win chance) or "7,5 poeng" / "7.5 points". */
+export function formatValue(v: number, measure: Measure, lang: Lang): string {
+  if (measure === 'win') return `${Math.round(v * 100)} %`;
+  const n = (Math.round(v * 10) / 10).toLocaleString(lang === 'nb' ? 'nb-NO' : 'en-GB');
+  return lang === 'nb' ? `${n} poeng` : `${n} points`;
+}
+
+/** The loss in words, as the difference of the two figures shown (so the sentence adds up): "9 % vinnersjanse", "3,2 poeng". */
+function lossWords(d: ReviewDecision, measure: Measure, lang: Lang): string {
+  if (measure === 'win') {
+    const pct = Math.max(0, Math.round(d.compared.best * 100) - Math.round(d.compared.chosen * 100));
+    return lang === 'nb' ? `${pct} % vinnersjanse` : `${pct} % chance to win`;
+  }
+  return formatValue(Math.max(0, Math.round(d.compared.chosen * 10) - Math.round(d.compared.best * 10)) / 10, measure, lang);
+}
+
+/**
+ * The sentence for one decision, from the view the seat had then. A mistake
+ * names the cost, the better move and why; any other decision says how the
+ * choice compared.
+ */
+export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): string {
+  const nb = lang === 'nb';
+  const e = d.evaluation;
+  const chosen = e.options[d.chosen];
+  const best = e.options[e.best];
+  const m = e.measure;
+  const ofThem = `(${formatValue(d.compared.best, m, lang)} ${nb ? 'mot' : 'against'} ${formatValue(d.compared.chosen, m, lang)})`;
+  if (!d.mistake) {
+    if (d.chosen === e.best) return nb ? `Å ${actionWords(chosen.action, view, lang)} var det beste valget (${formatValue(chosen.mean, m, lang)}).` : `To ${actionWords(chosen.action, view, lang)} was the best choice (${formatValue(chosen.mean, m, lang)}).`;
+    return nb
+      ? `Å ${actionWords(chosen.action, view, lang)} var omtrent like godt som å ${actionWords(best.action, view, lang)} ${ofThem}: forskjellen er innenfor usikkerheten.`
+      : `To ${actionWords(chosen.action, view, lang)} was about as good as to ${actionWords(best.action, view, lang)} ${ofThem}: the difference is within the noise.`;
+  }
+  const parts = [
+    nb
+      ? `Her kostet det ${lossWords(d, m, lang)} å ${actionWords(chosen.action, view, lang)}: å ${actionWords(best.action, view, lang)} var bedre ${ofThem}.`
+      : `Here it cost ${lossWords(d, m, lang)} to ${actionWords(chosen.action, view, lang)}: to ${actionWords(best.action, view, lang)} was better ${ofThem}.`,
+  ];
+  if (d.reason) parts.push(isHeartsView(view) ? heartsReasonSentence(d.reason as HeartsReason, view as HeartsView, lang) : reasonSentence(d.reason as Reason, view as PlayerView, lang));
+  const mentioned = d.reason && 'seat' in d.reason ? d.reason.seat : -1;
+  const short = d.lastCard.filter((s) => s !== mentioned).map((s) => view.players[s]);
+  if (short.length > 0) parts.push(nb ? `${short.join(' og ')} hadde ett kort.` : `${short.join(' and ')} had one card.`);
+  return parts.join(' ');
+}

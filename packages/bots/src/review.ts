@@ -1,0 +1,358 @@
+/**
+ * The game review ("Analyse"): each decision of one seat with a real choice,
+ * weighed from that seat's view at that moment. Every legal option is played
+ * in the same sampled worlds (deals of the unseen cards consistent with the
+ * view, the opponents' stories explained where the rule set can be read) and
+ * each world is played out by the yardstick; an option's value is its mean
+ * over the worlds, with the standard error. The options share worlds and
+ * playout dice, so the difference between two options is measured pairwise
+ * and a move is called a mistake only when its loss lies outside the 95 %
+ * interval of that difference (and is big enough to matter).
+ *
+ * `evaluate*` take a view and nothing else, so a review cannot read a hidden
+ * card — by type, as the bots. `reviewRecord` walks a record (which knows
+ * everything) only to hand those functions the seat's views.
+ */
+import {
+  isHeartsView, replaySteps, seedFromString, viewOf,
+  type Action, type AnyAction, type AnyGame, type AnyView, type GameName, type HeartsAction, type HeartsView, type PlayerView, type Seat,
+} from '@olsen/engine';
+import { HP_PLAY, HeartsSim, P_GAME_OVER, P_ROUND_OVER, codesOfAction, type Sim } from '@olsen/engine/sim';
+import { heartsDeterminize, heartsKnowledge, heartsPolicy, searchRules } from './hearts-search.js';
+import { heartsChoice, type HeartsReason } from './hearts.js';
+import { medium } from './medium.js';
+import { Determinizer } from './pimc.js';
+import type { Reason } from './shedding.js';
+import { greedyPoints, policyOf } from './sim-policies.js';
+
+/**
+ * What a value means: `win`, the chance to win the round (a ranking game's
+ * round is its game); `points`, the seat's expected points this round or
+ * hand (points games and Danish Olsen: fewer is better).
+ */
+export type Measure = 'win' | 'points';
+
+export interface OptionValue {
+  readonly action: AnyAction;
+  /** The mean over the worlds: a chance 0…1 (`win`) or points (`points`). */
+  readonly mean: number;
+  /** Its standard error. */
+  readonly se: number;
+}
+
+export interface Evaluation {
+  readonly measure: Measure;
+  readonly worlds: number;
+  readonly options: readonly OptionValue[];
+  /** Index of the best option (highest chance, fewest points). */
+  readonly best: number;
+}
+
+export interface ReviewOptions {
+  /** Worlds per decision (default `DEFAULT_WORLDS`; the same worlds for every option). */
+  readonly worlds?: number;
+  /** The review's seed: the same record, seat and seed give the same review. */
+  readonly seed?: string;
+  /** Called after each position with how many are done of how many. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** One decision of the seat with more than one option. */
+export interface ReviewDecision {
+  /** The replay step before the action (`replaySteps` index): the table as the seat saw it. */
+  readonly step: number;
+  readonly round: number;
+  readonly index: number;
+  readonly evaluation: Evaluation;
+  /** The option the seat took. */
+  readonly chosen: number;
+  /** How much worse the choice was than the best (0 when it was the best), in the measure's units. */
+  readonly loss: number;
+  /** The standard error of that difference (paired over the worlds). */
+  readonly lossSe: number;
+  /** The best and the chosen option's values measured again on fresh worlds (the loss is their difference). */
+  readonly compared: { readonly best: number; readonly chosen: number };
+  /** The loss lies outside the 95 % interval and is at least `MISTAKE_FLOOR`. */
+  readonly mistake: boolean;
+  /** Why the best option is good, in the hints' terms, when the habits (`medium`) choose it too. */
+  readonly reason: Reason | HeartsReason | null;
+  /** Opponents down to one card at that moment (the review's sentence names them). */
+  readonly lastCard: readonly Seat[];
+}
+
+export interface SwingPoint {
+  /** The replay step after which this is the seat's value. */
+  readonly step: number;
+  readonly round: number;
+  readonly value: number;
+}
+
+export interface Review {
+  readonly game: GameName;
+  readonly seat: Seat;
+  readonly players: readonly string[];
+  readonly measure: Measure;
+  readonly worlds: number;
+  readonly decisions: readonly ReviewDecision[];
+  /** The seat's value after every step of the game, from its own view (the last of each round is the result). */
+  readonly swing: readonly SwingPoint[];
+}
+
+/** Worlds per decision: a standard error of about 1.5 points of win chance, a 4-player Olsen game in about a second. */
+export const DEFAULT_WORLDS = 1000;
+
+/** The smallest loss called a mistake: 3 points of win chance, or 1.5 points. */
+export const MISTAKE_FLOOR: Record<Measure, number> = { win: 0.03, points: 1.5 };
+/** Two-sided 95 % interval of a normal estimate. */
+const Z95 = 1.96;
+
+const simGreedy = policyOf('greedy');
+const codes = new Int32Array(1024);
+
+/** Plays the round out by the yardstick (minding points in points games), as the search bots' rollouts do. */
+function rollOut(sim: Sim, rng: Int32Array): void {
+  const policy = sim.rules.scoring === 'points' ? greedyPoints : simGreedy;
+  for (let guard = 0; guard < 4000 && sim.phase <= 1; guard++) {
+    const n = sim.generate(codes);
+    sim.apply(policy(sim, codes, n, rng));
+  }
+}
+
+const has = (list: Int32Array, n: number, code: number): boolean => {
+  for (let i = 0; i < n; i++) if (list[i] === code) return true;
+  return false;
+};
+
+/** Applies a public action's codes; false if the world does not offer them (never for a world consistent with the view). */
+function applyCodes(sim: Sim, chain: readonly number[]): boolean {
+  for (const c of chain) {
+    const n = sim.generate(codes);
+    if (!has(codes, n, c)) return false;
+    sim.apply(c);
+  }
+  return true;
+}
+
+/** Mean and standard error of a column of samples. */
+function meanSe(xs: Float64Array): { mean: number; se: number } {
+  const n = xs.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += xs[i];
+  const mean = sum / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (xs[i] - mean) ** 2;
+  return { mean, se: n > 1 ? Math.sqrt(ss / (n - 1) / n) : 0 };
+}
+
+const better = (m: Measure, a: number, b: number): boolean => (m === 'win' ? a > b : a < b);
+
+/** The options of the seat in `view`: its legal actions, and `chosen` if it is a move they do not list (several cards, a forgotten call). */
+function optionsOf<A extends AnyAction>(legal: readonly A[], seat: Seat, chosen: A | null): A[] {
+  const own = legal.filter((a) => a.seat === seat);
+  if (chosen && !own.some((a) => sameAction(a, chosen))) own.push(chosen);
+  return own;
+}
+
+export const sameAction = (a: AnyAction, b: AnyAction): boolean => JSON.stringify(normal(a)) === JSON.stringify(normal(b));
+const normal = (a: AnyAction): unknown => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined && v !== false).sort(([x], [y]) => (x < y ? -1 : 1)));
+
+function finish(measure: Measure, worlds: number, actions: readonly AnyAction[], samples: Float64Array[]): Evaluation {
+  const options = actions.map((action, i) => ({ action, ...meanSe(samples[i]) }));
+  let best = 0;
+  for (let i = 1; i < options.length; i++) if (better(measure, options[i].mean, options[best].mean)) best = i;
+  return { measure, worlds, options, best };
+}
+
+/**
+ * Per option, its value in each of `worlds` deals of the shedding view: the
+ * option's codes applied, the round played out by the yardstick. Every option
+ * of a world gets the same playout dice, so they differ by the move alone.
+ */
+function sampleShedding(view: PlayerView, rng: Int32Array, worlds: number, chains: readonly (readonly number[])[]): Float64Array[] {
+  const me = view.seat ?? 0;
+  const measure = measureOf(view);
+  const out = chains.map(() => new Float64Array(worlds));
+  const det = new Determinizer(view, true, rng);
+  const start = view.totals?.[me] ?? 0;
+  const dice = new Int32Array(rng.length);
+  for (let w = 0; w < worlds; w++) {
+    const sim = det.sample(rng);
+    dice.set(rng);
+    for (let i = 0; i < chains.length; i++) {
+      sim.push();
+      rng.set(dice);
+      if (applyCodes(sim, chains[i])) rollOut(sim, rng);
+      out[i][w] = valueOf(sim, me, measure, start);
+      sim.pop();
+    }
+  }
+  return out;
+}
+
+/** The same for cards of a Danish Olsen view (null: no card, play on), the hand played out by the habits; the value is the seat's points this hand. */
+function sampleHearts(view: HeartsView, rng: Int32Array, worlds: number, cards: readonly (string | null)[]): Float64Array[] {
+  const me = view.seat ?? 0;
+  const k = heartsKnowledge(view);
+  const sim = new HeartsSim(searchRules(view.rules), view.players.length, 1);
+  const out = cards.map(() => new Float64Array(worlds));
+  const dice = new Int32Array(rng.length);
+  for (let w = 0; w < worlds; w++) {
+    heartsDeterminize(k, sim, rng);
+    dice.set(rng);
+    for (let i = 0; i < cards.length; i++) {
+      sim.push();
+      rng.set(dice);
+      const card = cards[i];
+      if (card !== null) sim.apply(codeOfCard(card));
+      playOutHand(sim, rng);
+      out[i][w] = sim.points(me);
+      sim.pop();
+    }
+  }
+  return out;
+}
+
+const heartsBuf = new Int32Array(64);
+function playOutHand(sim: HeartsSim, rng: Int32Array): void {
+  while (sim.phase === HP_PLAY) {
+    const n = sim.generate(heartsBuf);
+    sim.apply(heartsPolicy(sim, heartsBuf, n, rng));
+  }
+}
+
+const measureOf = (view: PlayerView): Measure => (view.rules.scoring === 'points' ? 'points' : 'win');
+
+/**
+ * Every option of the shedding seat to move in `view`, each played in the
+ * same `worlds` deals. `chosen` (optional) is added when the view does not
+ * list it (several cards, a forgotten call).
+ */
+export function evaluateShedding(view: PlayerView, rng: Int32Array, worlds: number, chosen: Action | null = null): Evaluation {
+  const actions = optionsOf(view.legal, view.seat ?? 0, chosen);
+  return finish(measureOf(view), worlds, actions, sampleShedding(view, rng, worlds, actions.map(codesOfAction)));
+}
+
+function valueOf(sim: Sim, me: number, measure: Measure, start: number): number {
+  const over = sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER;
+  if (measure === 'win') return over && sim.place(me) === 1 ? 1 : 0;
+  return sim.total(me) - start;
+}
+
+/** Every card the Danish Olsen seat may play in `view`, in the same worlds; null where it does not play a card (the pass). */
+export function evaluateHearts(view: HeartsView, rng: Int32Array, worlds: number): Evaluation | null {
+  const me = view.seat;
+  if (me === null || view.phase !== 'play' || view.toMove !== me) return null;
+  const actions = view.legal.filter((a) => a.seat === me && 'play' in a);
+  return finish('points', worlds, actions, sampleHearts(view, rng, worlds, actions.map(cardOf)));
+}
+
+const cardOf = (a: HeartsAction): string | null => ('play' in a ? a.play[0] : null);
+const codeOfCard = (c: string): number => (('cdhs'.indexOf(c[1]) << 4) | '23456789TJQKA'.indexOf(c[0])) << 3;
+
+/** The seat's value of a position it does not choose in (the swing line between its moves): the round played out in `worlds` deals. */
+function positionValue(view: AnyView, rng: Int32Array, worlds: number): number | null {
+  if (isHeartsView(view)) {
+    if (view.phase !== 'play' || view.seat === null) return null;
+    return meanSe(sampleHearts(view, rng, worlds, [null])[0]).mean;
+  }
+  if (view.seat === null || (view.phase !== 'turn' && view.phase !== 'nameSuit')) return null;
+  return meanSe(sampleShedding(view, rng, worlds, [[]])[0]).mean;
+}
+
+/** The seat's realized value at the end of a round (for the swing line's last point). */
+function roundEndValue(view: AnyView, measure: Measure): number | null {
+  const me = view.seat;
+  if (me === null) return null;
+  if (isHeartsView(view)) return view.phase === 'play' || view.phase === 'pass' ? null : (view.taken?.[me] ?? null);
+  if (view.phase !== 'roundOver' && view.phase !== 'gameOver') return null;
+  return measure === 'win' ? (view.places[me] === 1 ? 1 : 0) : (view.roundPoints?.[me] ?? 0);
+}
+
+/**
+ * Reviews `seat`'s decisions in a record (parsed JSON). Deterministic in the
+ * record, the seat and `options.seed`. Throws on a record that does not replay.
+ */
+export function reviewRecord(record: unknown, seat: Seat, options: ReviewOptions = {}): Review {
+  const replay = replaySteps(record);
+  if (!replay.ok) throw new Error(replay.error.message);
+  const steps = replay.value;
+  const first = steps[0].game as AnyGame;
+  if (seat < 0 || seat >= first.players.length) throw new Error(`There is no seat ${seat} at this table.`);
+  const worlds = Math.max(8, options.worlds ?? DEFAULT_WORLDS);
+  const swingWorlds = Math.max(8, worlds >> 2);
+  const seed = options.seed ?? 'review';
+  const rng = new Int32Array(6);
+  const hearts = first.game === 'olsen-dk';
+  const measure: Measure = hearts || (first as { rules: { scoring?: string } }).rules.scoring === 'points' ? 'points' : 'win';
+  const decisions: ReviewDecision[] = [];
+  const swing: SwingPoint[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    const view = viewAt(step.game, seat);
+    const next = steps[i + 1];
+    // A decision: the next action is the seat's own, and it had a choice.
+    if (next && next.action && next.action.seat === seat && next.round === step.round) {
+      seedFromString(rng, 0, `${seed}/${i}`);
+      const decision = decide(view, next.action, rng, worlds, i, next.round, next.index ?? 0);
+      if (decision) {
+        decisions.push(decision);
+        swing.push({ step: i + 1, round: step.round, value: decision.evaluation.options[decision.chosen].mean });
+      }
+    }
+    if (!swing.some((p) => p.step === i)) {
+      seedFromString(rng, 0, `${seed}/swing/${i}`);
+      const end = roundEndValue(view, measure);
+      const value = end ?? positionValue(view, rng, swingWorlds);
+      if (value !== null) swing.push({ step: i, round: step.round, value });
+    }
+    options.onProgress?.(i + 1, steps.length);
+  }
+  swing.sort((a, b) => a.step - b.step);
+  return { game: first.game, seat, players: first.players, measure, worlds, decisions, swing };
+}
+
+/** The view of `seat` in a replayed game: the one door from the record to the review. */
+const viewAt = (g: AnyGame, seat: Seat): AnyView => viewOf(g, seat);
+
+function decide(view: AnyView, action: AnyAction, rng: Int32Array, worlds: number, step: number, round: number, index: number): ReviewDecision | null {
+  let evaluation: Evaluation | null;
+  let habit: { action: AnyAction; reason: Reason | HeartsReason } | null = null;
+  if (isHeartsView(view)) {
+    evaluation = evaluateHearts(view, rng, worlds);
+    if (evaluation && evaluation.options.length > 1) habit = heartsChoice('medium', view, new Int32Array(6));
+  } else {
+    const own = optionsOf(view.legal, view.seat ?? 0, action as Action);
+    evaluation = own.length > 1 ? evaluateShedding(view, rng, worlds, action as Action) : null;
+    if (evaluation) habit = medium(view);
+  }
+  if (!evaluation || evaluation.options.length < 2) return null;
+  const chosen = evaluation.options.findIndex((o) => sameAction(o.action, action));
+  if (chosen < 0) return null;
+  const { loss, lossSe, compared } = lossOf(evaluation, chosen, view, rng);
+  const mistake = loss > Z95 * lossSe && loss >= MISTAKE_FLOOR[evaluation.measure];
+  const best = evaluation.options[evaluation.best].action;
+  const reason = habit && sameAction(habit.action, best) ? habit.reason : null;
+  const lastCard = isHeartsView(view) ? [] : view.handCounts.flatMap((n, s) => (n === 1 && s !== view.seat ? [s] : []));
+  return { step, round, index, evaluation, chosen, loss, lossSe, compared, mistake, reason, lastCard };
+}
+
+/**
+ * The chosen option's loss against the best and the standard error of that
+ * difference. The per-world samples are not kept in the evaluation, so the
+ * paired error is measured again here on fresh worlds for just the two options.
+ */
+function lossOf(e: Evaluation, chosen: number, view: AnyView, rng: Int32Array): Pick<ReviewDecision, 'loss' | 'lossSe' | 'compared'> {
+  const a = e.options[e.best];
+  const b = e.options[chosen];
+  if (chosen === e.best) return { loss: 0, lossSe: 0, compared: { best: a.mean, chosen: b.mean } };
+  // Fresh worlds for the pair: the best was picked on the first ones, so testing there would favour it.
+  const pair = isHeartsView(view)
+    ? sampleHearts(view, rng, e.worlds, [a.action, b.action].map((x) => cardOf(x as HeartsAction)))
+    : sampleShedding(view, rng, e.worlds, [a.action, b.action].map((x) => codesOfAction(x as Action)));
+  const d = new Float64Array(e.worlds);
+  for (let w = 0; w < e.worlds; w++) d[w] = e.measure === 'win' ? pair[0][w] - pair[1][w] : pair[1][w] - pair[0][w];
+  const m = meanSe(d);
+  // The loss reported is the fresh estimate: unbiased by the choice of the best.
+  return { loss: Math.max(0, m.mean), lossSe: m.se, compared: { best: meanSe(pair[0]).mean, chosen: meanSe(pair[1]).mean } };
+}
+

@@ -1,0 +1,110 @@
+/**
+ * The game review: deterministic, a planted blunder flagged and a forced move
+ * not, and only the seat's view read.
+ */
+import { describe, expect, it } from 'vitest';
+import { actorsOf, applyAction, isHeartsView, nextRoundOf, recordOf, stageOf, startGame, viewFor, viewOf, type AnyGame, type Game } from '@olsen/engine';
+import { act, table, unwrap } from '../../engine/test/helpers.js';
+import { chooseHearts, chooseShedding, describeDecision, evaluateShedding, reviewRecord, type Level } from '../src/index.js';
+
+/** A whole game by the given levels (seat 0 first), as a record. */
+function played(game: 'olsen' | 'vri-atter' | 'olsen-dk', seed: string, levels: Level[]): unknown {
+  let g: AnyGame = unwrap(startGame({ game, players: ['Du', 'Kari', 'Ola', 'Siri'].slice(0, levels.length), seed, rules: {} }));
+  const rng = new Int32Array(6);
+  rng[0] = 11;
+  for (let k = 0; k < 20000 && stageOf(g) !== 'gameOver'; k++) {
+    if (stageOf(g) === 'roundOver') {
+      g = unwrap(nextRoundOf(g));
+      continue;
+    }
+    const seat = [...actorsOf(g).keys()][0];
+    const v = viewOf(g, seat);
+    g = unwrap(applyAction(g, isHeartsView(v) ? chooseHearts(levels[seat], v, rng) : chooseShedding(levels[seat], v, rng).action));
+  }
+  return JSON.parse(JSON.stringify(recordOf(g)));
+}
+
+/** Two players: Ola is down to one spade (he named spades with his eight); Siri holds 8♣ 6♠ 2♣. */
+function eightOrNot(): Game {
+  const g = table({ game: 'olsen', hands: [['9s', '8c', '6s', '7c', 'Td'], ['7s', '8h', '4s', 'Tc', 'Jd']], upcard: '9h', stockTop: ['2c', '3c', '4c'] });
+  return act(g, '9s', '7s', '7c', 'Tc', 'Td', 'Jd', 'draw', 'pass', '8h>s!');
+}
+
+describe('review', () => {
+  it('S10 S14: an eight thrown away naming the suit of the next player, down to one card, is flagged; the forced moves are no decisions', () => {
+    const blunder = act(eightOrNot(), '8c>s');
+    const review = reviewRecord(recordOf(blunder), 0);
+    const last = review.decisions[review.decisions.length - 1];
+    expect(last.step).toBe(9);
+    expect(last.mistake).toBe(true);
+    expect(last.loss).toBeGreaterThan(1.96 * last.lossSe);
+    expect(last.evaluation.options[last.chosen].action).toEqual({ seat: 0, play: ['8c'], suit: 's' });
+    // The better move keeps the eight's power: it names a suit Ola cannot follow.
+    const best = last.evaluation.options[last.evaluation.best].action;
+    expect('play' in best && best.play[0] === '8c' && best.suit !== 's').toBe(true);
+    const text = describeDecision(last, viewFor(eightOrNot(), 0), 'nb');
+    expect(text).toMatch(/^Her kostet det \d+ % vinnersjanse å legge 8♣ og si spar: å legge 8♣ og si (kløver|ruter|hjerter) var bedre/);
+    expect(text).toContain('Ola hadde ett kort.');
+    // Siri's draw then pass after her voluntary draw: the pass was forced (S14), so no decision is reported there.
+    expect(review.decisions.some((d) => d.step === 7)).toBe(false);
+    expect(review.decisions.some((d) => d.step === 6)).toBe(true);
+    // Every decision reported had a real choice.
+    for (const d of review.decisions) expect(d.evaluation.options.length).toBeGreaterThan(1);
+  });
+
+  it('S10: the best eight there is no mistake, and neither is the forced move', () => {
+    const good = act(eightOrNot(), '8c>c');
+    const review = reviewRecord(recordOf(good), 0);
+    const last = review.decisions[review.decisions.length - 1];
+    expect(last.step).toBe(9);
+    expect(last.mistake).toBe(false);
+  });
+
+  it('the review of a seeded game is identical on two runs, and another seed measures with other worlds', () => {
+    const record = played('olsen', 'same', ['greedy', 'medium', 'medium', 'medium']);
+    const a = reviewRecord(record, 0, { worlds: 200 });
+    const b = reviewRecord(record, 0, { worlds: 200 });
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    expect(a.decisions.length).toBeGreaterThan(0);
+    const c = reviewRecord(record, 0, { worlds: 200, seed: 'other' });
+    expect(JSON.stringify(c)).not.toBe(JSON.stringify(a));
+  });
+
+  it('reads only the view: hidden hands swapped between the opponents give the same evaluation', () => {
+    const hands = [['9s', '8c', '6s', '7c', 'Td'], ['7s', '8h', '4s', 'Tc', 'Jd'], ['2d', '3d', 'Ks', 'Qh', 'Ah']];
+    const g1 = table({ game: 'olsen', hands, upcard: '9h' });
+    const g2 = table({ game: 'olsen', hands: [hands[0], hands[2], hands[1]], upcard: '9h' });
+    expect(JSON.stringify(viewFor(g2, 0))).toBe(JSON.stringify(viewFor(g1, 0)));
+    const e = (g: Game) => {
+      const rng = new Int32Array(6);
+      rng[0] = 5;
+      return evaluateShedding(viewFor(g, 0), rng, 300);
+    };
+    expect(e(g2)).toEqual(e(g1));
+  });
+
+  it('the swing ends each round with the result, and the progress reaches every position', () => {
+    const record = played('olsen', 'swing', ['medium', 'greedy', 'greedy']);
+    let last = [0, 0];
+    const review = reviewRecord(record, 1, { worlds: 64, onProgress: (d, t) => (last = [d, t]) });
+    expect(last[0]).toBe(last[1]);
+    const end = review.swing[review.swing.length - 1];
+    expect([0, 1]).toContain(end.value);
+    for (const p of review.swing) expect(p.value).toBeGreaterThanOrEqual(0);
+  });
+
+  it('H-rules: Danish Olsen is reviewed in expected points per hand, the pass left out', () => {
+    const record = played('olsen-dk', 'dk', ['greedy', 'medium', 'medium', 'medium']);
+    const review = reviewRecord(record, 0, { worlds: 64 });
+    expect(review.measure).toBe('points');
+    expect(review.decisions.length).toBeGreaterThan(5);
+    for (const d of review.decisions) expect('play' in d.evaluation.options[d.chosen].action).toBe(true);
+  });
+
+  it('S22: Vri åtter is reviewed in expected points of the round', () => {
+    const record = played('vri-atter', 'va', ['greedy', 'medium', 'medium']);
+    const review = reviewRecord(record, 0, { worlds: 64 });
+    expect(review.measure).toBe('points');
+    expect(review.decisions.length).toBeGreaterThan(0);
+  });
+});
