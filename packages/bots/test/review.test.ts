@@ -3,7 +3,7 @@
  * not, and only the seat's view read.
  */
 import { describe, expect, it } from 'vitest';
-import { actorsOf, applyAction, isHeartsView, nextRoundOf, recordOf, stageOf, startGame, viewFor, viewOf, type AnyGame, type Game } from '@olsen/engine';
+import { actorsOf, applyAction, type Action, isHeartsView, nextRoundOf, recordOf, stageOf, startGame, viewFor, viewOf, type AnyGame, type Game } from '@olsen/engine';
 import { act, table, unwrap } from '../../engine/test/helpers.js';
 import { chooseHearts, chooseShedding, describeDecision, evaluateShedding, reviewRecord, type Level } from '../src/index.js';
 
@@ -40,7 +40,7 @@ describe('review', () => {
     expect(last.loss).toBeGreaterThan(1.96 * last.lossSe);
     expect(last.evaluation.options[last.chosen].action).toEqual({ seat: 0, play: ['8c'], suit: 's' });
     // The better move keeps the eight's power: it names a suit Ola cannot follow.
-    const best = last.evaluation.options[last.evaluation.best].action;
+    const best = last.evaluation.options[last.evaluation.best].action as Action;
     expect('play' in best && best.play[0] === '8c' && best.suit !== 's').toBe(true);
     const text = describeDecision(last, viewFor(eightOrNot(), 0), 'nb');
     expect(text).toMatch(/^Her kostet det \d+ % vinnersjanse å legge 8♣ og si spar: å legge 8♣ og si (kløver|ruter|hjerter) var bedre/);
