@@ -43,13 +43,17 @@ export function formatValue(v: number, measure: Measure, lang: Lang): string {
   return lang === 'nb' ? `${n} poeng` : `${n} points`;
 }
 
-/** The loss in words, as the difference of the two figures shown (so the sentence adds up): "9 % vinnersjanse", "3,2 poeng". */
-function lossWords(d: ReviewDecision, measure: Measure, lang: Lang): string {
+/**
+ * The cost in words, as the difference of the two figures shown beside it (so
+ * the sentence adds up): "9 % vinnersjanse", "3,2 poeng". Whether it is a
+ * mistake at all was decided on fresh worlds (`ReviewDecision.loss`).
+ */
+function lossWords(best: number, chosen: number, measure: Measure, lang: Lang): string {
   if (measure === 'win') {
-    const pct = Math.max(0, Math.round(d.compared.best * 100) - Math.round(d.compared.chosen * 100));
+    const pct = Math.max(0, Math.round(best * 100) - Math.round(chosen * 100));
     return lang === 'nb' ? `${pct} % vinnersjanse` : `${pct} % chance to win`;
   }
-  return formatValue(Math.max(0, Math.round(d.compared.chosen * 10) - Math.round(d.compared.best * 10)) / 10, measure, lang);
+  return formatValue(Math.max(0, Math.round(chosen * 10) - Math.round(best * 10)) / 10, measure, lang);
 }
 
 /**
@@ -63,7 +67,7 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
   const chosen = e.options[d.chosen];
   const best = e.options[e.best];
   const m = e.measure;
-  const ofThem = `(${formatValue(d.compared.best, m, lang)} ${nb ? 'mot' : 'against'} ${formatValue(d.compared.chosen, m, lang)})`;
+  const ofThem = `(${formatValue(best.mean, m, lang)} ${nb ? 'mot' : 'against'} ${formatValue(chosen.mean, m, lang)})`;
   if (!d.mistake) {
     if (d.chosen === e.best) return nb ? `Å ${actionWords(chosen.action, view, lang)} var det beste valget (${formatValue(chosen.mean, m, lang)}).` : `To ${actionWords(chosen.action, view, lang)} was the best choice (${formatValue(chosen.mean, m, lang)}).`;
     return nb
@@ -72,8 +76,8 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
   }
   const parts = [
     nb
-      ? `Her kostet det ${lossWords(d, m, lang)} å ${actionWords(chosen.action, view, lang)}: å ${actionWords(best.action, view, lang)} var bedre ${ofThem}.`
-      : `Here it cost ${lossWords(d, m, lang)} to ${actionWords(chosen.action, view, lang)}: to ${actionWords(best.action, view, lang)} was better ${ofThem}.`,
+      ? `Her kostet det ${lossWords(best.mean, chosen.mean, m, lang)} å ${actionWords(chosen.action, view, lang)}: å ${actionWords(best.action, view, lang)} var bedre ${ofThem}.`
+      : `Here it cost ${lossWords(best.mean, chosen.mean, m, lang)} to ${actionWords(chosen.action, view, lang)}: to ${actionWords(best.action, view, lang)} was better ${ofThem}.`,
   ];
   if (d.reason) parts.push(isHeartsView(view) ? heartsReasonSentence(d.reason as HeartsReason, view as HeartsView, lang) : reasonSentence(d.reason as Reason, view as PlayerView, lang));
   const mentioned = d.reason && 'seat' in d.reason ? d.reason.seat : -1;

@@ -66,12 +66,14 @@ export interface ReviewDecision {
   readonly evaluation: Evaluation;
   /** The option the seat took. */
   readonly chosen: number;
-  /** How much worse the choice was than the best (0 when it was the best), in the measure's units. */
+  /**
+   * How much worse the choice was than the best (0 when it was the best), in
+   * the measure's units: measured again for the pair on fresh worlds, since
+   * the best was picked on the first ones (its lead there is biased upwards).
+   */
   readonly loss: number;
-  /** The standard error of that difference (paired over the worlds). */
+  /** The standard error of that difference (paired over the fresh worlds). */
   readonly lossSe: number;
-  /** The best and the chosen option's values measured again on fresh worlds (the loss is their difference). */
-  readonly compared: { readonly best: number; readonly chosen: number };
   /** The loss lies outside the 95 % interval and is at least `MISTAKE_FLOOR`. */
   readonly mistake: boolean;
   /** Why the best option is good, in the hints' terms, when the habits (`medium`) choose it too. */
@@ -328,12 +330,12 @@ function decide(view: AnyView, action: AnyAction, rng: Int32Array, worlds: numbe
   if (!evaluation || evaluation.options.length < 2) return null;
   const chosen = evaluation.options.findIndex((o) => sameAction(o.action, action));
   if (chosen < 0) return null;
-  const { loss, lossSe, compared } = lossOf(evaluation, chosen, view, rng);
+  const { loss, lossSe } = lossOf(evaluation, chosen, view, rng);
   const mistake = loss > Z95 * lossSe && loss >= MISTAKE_FLOOR[evaluation.measure];
   const best = evaluation.options[evaluation.best].action;
   const reason = habit && sameAction(habit.action, best) ? habit.reason : null;
   const lastCard = isHeartsView(view) ? [] : view.handCounts.flatMap((n, s) => (n === 1 && s !== view.seat ? [s] : []));
-  return { step, round, index, evaluation, chosen, loss, lossSe, compared, mistake, reason, lastCard };
+  return { step, round, index, evaluation, chosen, loss, lossSe, mistake, reason, lastCard };
 }
 
 /**
@@ -341,10 +343,10 @@ function decide(view: AnyView, action: AnyAction, rng: Int32Array, worlds: numbe
  * difference. The per-world samples are not kept in the evaluation, so the
  * paired error is measured again here on fresh worlds for just the two options.
  */
-function lossOf(e: Evaluation, chosen: number, view: AnyView, rng: Int32Array): Pick<ReviewDecision, 'loss' | 'lossSe' | 'compared'> {
+function lossOf(e: Evaluation, chosen: number, view: AnyView, rng: Int32Array): Pick<ReviewDecision, 'loss' | 'lossSe'> {
   const a = e.options[e.best];
   const b = e.options[chosen];
-  if (chosen === e.best) return { loss: 0, lossSe: 0, compared: { best: a.mean, chosen: b.mean } };
+  if (chosen === e.best) return { loss: 0, lossSe: 0 };
   // Fresh worlds for the pair: the best was picked on the first ones, so testing there would favour it.
   const pair = isHeartsView(view)
     ? sampleHearts(view, rng, e.worlds, [a.action, b.action].map((x) => cardOf(x as HeartsAction)))
@@ -353,6 +355,6 @@ function lossOf(e: Evaluation, chosen: number, view: AnyView, rng: Int32Array): 
   for (let w = 0; w < e.worlds; w++) d[w] = e.measure === 'win' ? pair[0][w] - pair[1][w] : pair[1][w] - pair[0][w];
   const m = meanSe(d);
   // The loss reported is the fresh estimate: unbiased by the choice of the best.
-  return { loss: Math.max(0, m.mean), lossSe: m.se, compared: { best: meanSe(pair[0]).mean, chosen: meanSe(pair[1]).mean } };
+  return { loss: Math.max(0, m.mean), lossSe: m.se };
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { isHeartsView, type AnyView, type PlayerView } from '@olsen/engine';
 import type { TableUpdate } from '@olsen/protocol';
 import { CardFace, spoken } from './cards.js';
-import { ask, type Session } from './session.js';
+import { ask, keepForAnalyse, type Session } from './session.js';
 import type { Prefs } from './table.js';
 
 export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: Prefs; session: Session }) {
@@ -22,6 +22,12 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
     a.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: 'application/json' }));
     a.download = `olsen-${u.recordId ?? Date.now()}.json`;
     a.click();
+  };
+  const analyseOffline = async (seat: number): Promise<void> => {
+    const r = await ask({ t: 'record' });
+    if (!r.ok) return;
+    keepForAnalyse({ record: r.record, seat });
+    location.hash = '#/analyse';
   };
   const hearts = isHeartsView(v);
   const sv = hearts ? null : (v as PlayerView);
@@ -95,6 +101,17 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
               {t.replay}
             </a>
           )}
+          {u.you !== null && (session.kind === 'offline' ? (
+            <button type="button" class="secondary" onClick={() => void analyseOffline(u.you!)}>
+              {t.analyse}
+            </button>
+          ) : (
+            u.recordId && (
+              <a class="button secondary" href={`#/analyse/${u.recordId}/${u.you}`}>
+                {t.analyse}
+              </a>
+            )
+          ))}
         </div>
       )}
     </div>

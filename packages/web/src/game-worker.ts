@@ -4,13 +4,13 @@
  * replays for online games too. The page never applies a rule itself: it
  * shows the views this worker (or the server) sends.
  */
-import { chooseHearts, chooseShedding, heartsHint, hint as sheddingHint } from '@olsen/bots';
+import { actionWords, chooseHearts, chooseShedding, describeDecision, heartsHint, reviewRecord, hint as sheddingHint } from '@olsen/bots';
 import {
   actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, replaySteps, resultOf, seedFromString, stageOf, startGame, viewOf,
   type AnyGame, type Seat,
 } from '@olsen/engine';
 import { gameErrorReply, type SeatInfo, type TableUpdate } from '@olsen/protocol';
-import type { OfflineOptions, ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
+import type { Analysis, OfflineOptions, ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid'];
 
@@ -23,9 +23,16 @@ const rng = new Int32Array(6);
 
 const post = (m: WorkerMessage): void => (self as unknown as Worker).postMessage(m);
 
-function seats(o: OfflineOptions): SeatInfo[] {
+/** The person's seat: 0, or the seat taken over in a game played on from a review. */
+const me = (o: OfflineOptions): Seat => o.seat ?? 0;
+
+/** The seats: the person and the bots, named as in the game once there is one. */
+function seats(o: OfflineOptions, names?: readonly string[]): SeatInfo[] {
+  const bots = BOT_NAMES.filter((n) => n !== o.name);
   return Array.from({ length: o.players }, (_, i): SeatInfo =>
-    i === 0 ? { kind: 'human', name: o.name, level: null, connected: true, standIn: false } : { kind: 'bot', name: BOT_NAMES[i - 1], level: o.level, connected: true, standIn: false });
+    i === me(o)
+      ? { kind: 'human', name: names?.[i] ?? o.name, level: null, connected: true, standIn: false }
+      : { kind: 'bot', name: names?.[i] ?? bots[i < me(o) ? i : i - 1], level: o.level, connected: true, standIn: false });
 }
 
 function update(): void {
@@ -36,14 +43,14 @@ function update(): void {
     game: options.game,
     status: stage === 'gameOver' ? 'finished' : stage === 'roundOver' ? 'roundOver' : 'playing',
     gameNo,
-    seats: seats(options),
-    you: 0,
+    seats: seats(options, game.players),
+    you: me(options),
     host: 0,
     spectators: 0,
     turnSeconds: null,
     deadline: null,
     nextRoundAt,
-    view: viewOf(game, 0),
+    view: viewOf(game, me(options)),
     recordId: null,
   };
   post({ t: 'update', update: u });
@@ -59,7 +66,7 @@ function settle(): void {
   const stage = stageOf(g);
   // Between rounds the person says when to go on ("Neste runde": the `next` request).
   if (stage === 'playing') {
-    const bots = [...actorsOf(g).keys()].filter((s) => s !== 0);
+    const bots = [...actorsOf(g).keys()].filter((s) => s !== me(options!));
     if (bots.length > 0) {
       timer = setTimeout(() => {
         const seat: Seat = bots[0];
@@ -96,7 +103,47 @@ function replay(raw: unknown): WorkerReply {
   return { ok: true, steps };
 }
 
-function handle(m: WorkerRequest): WorkerReply {
+/**
+ * The review of one seat's decisions (the same figures as `olsen analyse` with
+ * its defaults), with the words in the page's language and the view before
+ * each decision. Progress goes to the page as the positions are done.
+ */
+function analyse(id: number, raw: unknown, seat: Seat, lang: 'nb' | 'en'): WorkerReply {
+  const r = replaySteps(raw);
+  if (!r.ok) return { ok: false, error: { code: 'bad_message', message: r.error.message, rule: r.error.rule } };
+  let last = 0;
+  const review = reviewRecord(raw, seat, {
+    onProgress: (done, total) => {
+      const now = Date.now();
+      if (now - last > 100 || done === total) post({ t: 'progress', id, done, total });
+      last = now;
+    },
+  });
+  const analysis: Analysis = {
+    game: review.game,
+    seat,
+    players: review.players,
+    measure: review.measure,
+    worlds: review.worlds,
+    steps: r.value.length,
+    swing: review.swing,
+    decisions: review.decisions.map((d) => {
+      const view = viewOf(r.value[d.step].game, seat);
+      return {
+        step: d.step,
+        round: d.round,
+        index: d.index,
+        mistake: d.mistake,
+        text: describeDecision(d, view, lang),
+        options: d.evaluation.options.map((o, i) => ({ words: actionWords(o.action, view, lang), mean: o.mean, se: o.se, chosen: i === d.chosen, best: i === d.evaluation.best })),
+        view,
+      };
+    }),
+  };
+  return { ok: true, analysis };
+}
+
+function handle(m: WorkerRequest, id: number): WorkerReply {
   switch (m.t) {
     case 'start':
       return start(m.options, m.options.seed ?? `${Date.now()}-${Math.random()}`);
@@ -123,7 +170,7 @@ function handle(m: WorkerRequest): WorkerReply {
     case 'act': {
       if (!game) return { ok: false, error: { code: 'not_started', message: 'No game.' } };
       if (m.version !== game.version) return { ok: false, error: { code: 'stale_version', message: 'The table has moved on.' } };
-      const r = applyAction(game, { ...m.action, seat: 0 });
+      const r = applyAction(game, { ...m.action, seat: me(options!) });
       if (!r.ok) return gameErrorReply(r.error);
       game = r.value;
       settle();
@@ -139,13 +186,15 @@ function handle(m: WorkerRequest): WorkerReply {
     }
     case 'replay':
       return replay(m.record);
+    case 'analyse':
+      return analyse(id, m.record, m.seat, m.lang);
   }
 }
 
 self.onmessage = (e: MessageEvent<{ id: number; req: WorkerRequest }>) => {
   let reply: WorkerReply;
   try {
-    reply = handle(e.data.req);
+    reply = handle(e.data.req, e.data.id);
   } catch (err) {
     reply = { ok: false, error: { code: 'internal', message: (err as Error).message } };
   }

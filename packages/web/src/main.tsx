@@ -7,6 +7,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { TableSummary } from '@olsen/protocol';
 import { TEXTS, type Lang } from './i18n.js';
+import { Analyse } from './analyse.js';
 import { OnlineTable } from './online-table.js';
 import { Replay, Stats } from './pages.js';
 import { RulesPage } from './rules-page.js';
@@ -50,6 +51,7 @@ function App() {
   else if (route === '/new') page = <CreateOnline prefs={prefs} />;
   else if (route === '/rules') page = <RulesPage lang={lang} />;
   else if (route === '/stats') page = <Stats prefs={prefs} />;
+  else if (route === '/analyse' || route.startsWith('/analyse/')) page = <Analyse key={route} path={route.slice('/analyse'.length)} prefs={prefs} />;
   else if (route.startsWith('/replay')) page = <Replay id={route.slice('/replay/'.length) || null} prefs={prefs} />;
   else page = <Home prefs={prefs} />;
 

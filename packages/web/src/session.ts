@@ -24,6 +24,7 @@ export interface Session {
 let worker: Worker | null = null;
 let nextId = 1;
 const pending = new Map<number, (r: WorkerReply) => void>();
+const progress = new Map<number, (done: number, total: number) => void>();
 const updateListeners = new Set<(u: TableUpdate) => void>();
 
 function gameWorker(): Worker {
@@ -34,15 +35,19 @@ function gameWorker(): Worker {
     if (m.t === 'reply') {
       pending.get(m.id)?.(m.reply);
       pending.delete(m.id);
-    } else for (const f of updateListeners) f(m.update);
+      progress.delete(m.id);
+    } else if (m.t === 'progress') progress.get(m.id)?.(m.done, m.total);
+    else for (const f of updateListeners) f(m.update);
   };
   return worker;
 }
 
-export function ask(req: WorkerRequest): Promise<WorkerReply> {
+/** Sends a request to the game worker; `onProgress` hears how far a long one (a review) has got. */
+export function ask(req: WorkerRequest, onProgress?: (done: number, total: number) => void): Promise<WorkerReply> {
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
+    if (onProgress) progress.set(id, onProgress);
     gameWorker().postMessage({ id, req });
   });
 }
@@ -111,6 +116,31 @@ async function offlineSession(o: OfflineOptions, first: WorkerRequest): Promise<
     },
   };
 }
+
+// ---- the game to review ----
+const KEPT = 'olsen.analyse';
+
+/** What the page reviews when it has no record id: an offline game just finished. */
+export interface AnalyseRequest {
+  readonly record: unknown;
+  readonly seat: number;
+  /** The offline game's options (the level of the computer players to play on against). */
+  readonly options?: OfflineOptions;
+}
+
+/** Keeps a finished offline game for the Analyse page (`#/analyse`), so a reload still finds it. */
+export function keepForAnalyse(r: AnalyseRequest): void {
+  localStorage.setItem(KEPT, JSON.stringify(r));
+}
+
+export function keptForAnalyse(): AnalyseRequest | null {
+  try {
+    return JSON.parse(localStorage.getItem(KEPT) ?? 'null') as AnalyseRequest | null;
+  } catch {
+    return null;
+  }
+}
+
 
 // ---- the server ----
 const TOKEN = 'olsen.token';

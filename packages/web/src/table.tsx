@@ -367,8 +367,9 @@ function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
 /**
  * One step of a replay, drawn as the table is in play (the same seats,
  * captions, pile or trick and move list), every hand face up: the game is over.
+ * A review passes null for the hands its seat could not see.
  */
-export function ReplayTable({ view: v, hands, prefs }: { view: AnyView; hands: readonly (readonly string[])[]; prefs: Prefs }) {
+export function ReplayTable({ view: v, hands, prefs }: { view: AnyView; hands: readonly (readonly string[] | null)[]; prefs: Prefs }) {
   const { t, lang } = prefs;
   const u = { seats: v.players.map(() => ({ kind: 'human', name: null, level: null, connected: true, standIn: false })), you: null } as unknown as TableUpdate;
   const turns = roundTurns(v, t);
@@ -380,11 +381,16 @@ export function ReplayTable({ view: v, hands, prefs }: { view: AnyView; hands: r
         {v.players.map((p, s) => (
           <li key={s} class={v.toMove === s ? 'active' : ''}>
             <strong>{p}</strong>
-            <span class="mini-hand" aria-label={hands[s].map((c) => spoken(c, lang)).join(', ')}>
-              {hands[s].map((c, i) => (
-                <CardFace key={`${c}-${i}`} card={c} small />
-              ))}
-            </span>
+            {hands[s] === null ? (
+              // A hand the seat could not see (a review): its size only.
+              <span class="muted"> {t.cards(v.handCounts?.[s] ?? 0)}</span>
+            ) : (
+              <span class="mini-hand" aria-label={hands[s].map((c) => spoken(c, lang)).join(', ')}>
+                {hands[s].map((c, i) => (
+                  <CardFace key={`${c}-${i}`} card={c} small />
+                ))}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -11,6 +11,8 @@ export interface OfflineOptions {
   readonly name: string;
   readonly botDelayMs: number;
   readonly seed?: string;
+  /** The person's seat (default 0; a game played on from a review keeps the reviewed seat). */
+  readonly seat?: number;
 }
 
 export interface ReplayStep {
@@ -27,8 +29,38 @@ export type WorkerRequest =
   | { readonly t: 'resume'; readonly options: OfflineOptions; readonly record: unknown }
   | { readonly t: 'record' }
   | { readonly t: 'hint'; readonly view: AnyView; readonly lang: Lang }
-  | { readonly t: 'replay'; readonly record: unknown };
+  | { readonly t: 'replay'; readonly record: unknown }
+  | { readonly t: 'analyse'; readonly record: unknown; readonly seat: number; readonly lang: Lang };
 
-export type WorkerReply = Reply<Record<string, unknown>> & { hint?: { action: unknown; reason: string } | null; record?: unknown; steps?: ReplayStep[] };
+/** One decision of the review as the page shows it: the figures, the words, the seat's view then. */
+export interface AnalysedDecision {
+  readonly step: number;
+  readonly round: number;
+  readonly index: number;
+  readonly mistake: boolean;
+  readonly text: string;
+  readonly options: readonly { readonly words: string; readonly mean: number; readonly se: number; readonly chosen: boolean; readonly best: boolean }[];
+  /** The table as the seat saw it before the move. */
+  readonly view: AnyView;
+}
 
-export type WorkerMessage = { readonly t: 'reply'; readonly id: number; readonly reply: WorkerReply } | { readonly t: 'update'; readonly update: TableUpdate };
+/** A game's review for one seat (bots' `reviewRecord`), ready to draw. */
+export interface Analysis {
+  readonly game: GameName;
+  readonly seat: number;
+  readonly players: readonly string[];
+  readonly measure: 'win' | 'points';
+  readonly worlds: number;
+  /** Steps of the replay (deals and actions). */
+  readonly steps: number;
+  readonly swing: readonly { readonly step: number; readonly round: number; readonly value: number }[];
+  readonly decisions: readonly AnalysedDecision[];
+}
+
+export type WorkerReply = Reply<Record<string, unknown>> & { hint?: { action: unknown; reason: string } | null; record?: unknown; steps?: ReplayStep[]; analysis?: Analysis };
+
+export type WorkerMessage =
+  | { readonly t: 'reply'; readonly id: number; readonly reply: WorkerReply }
+  | { readonly t: 'update'; readonly update: TableUpdate }
+  /** How far a long request (a review) has got. */
+  | { readonly t: 'progress'; readonly id: number; readonly done: number; readonly total: number };

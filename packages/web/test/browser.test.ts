@@ -118,6 +118,36 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 180_000);
 
+  it('Analyse: a finished game reviewed — the swing line, a decision explained, the table then, and play on from there', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/?speed=fast&seed=review-1#/play`);
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await playByKeyboard(page, /Spillet er over/);
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    // The review runs in the game worker, with its progress shown, then the swing is drawn.
+    const swing = page.getByRole('img', { name: 'Vinnersjansen din gjennom spillet' });
+    await expect.poll(() => swing.isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await swing.locator('polyline').getAttribute('points')).toMatch(/^[\d.]+,[\d.]+( [\d.]+,[\d.]+)+$/);
+    const decisions = page.locator('ol.decisions li');
+    expect(await decisions.count()).toBeGreaterThan(0);
+    await expect.poll(() => decisions.first().innerText()).toMatch(/^Runde 1, trekk \d+.*\n.*(var det beste valget|var omtrent like godt som|Her kostet det \d+ % vinnersjanse)/s);
+    // Jump to the last decision: its options with their chances, and the table as it was.
+    await decisions.last().getByRole('button').click();
+    const position = page.getByLabel('Bordet da du valgte');
+    await expect.poll(() => position.getByRole('row').count()).toBeGreaterThan(2);
+    await expect.poll(() => position.getByRole('cell').first().innerText()).toMatch(/^\d+ % ± \d+$/);
+    // OLSEN_SCREENSHOTS=dir keeps a picture of the page to look at.
+    if (process.env.OLSEN_SCREENSHOTS) await page.screenshot({ path: join(process.env.OLSEN_SCREENSHOTS, 'analyse-phone.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Spill videre herfra' }).click();
+    // Playing on: the table at that moment, the person to move.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Din tur' }).count(), { timeout: 20_000 }).toBe(1);
+    await playByKeyboard(page, /Spillet er over/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
+
   it('Danish Olsen with the rotating pass, in English, by keyboard', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/?speed=fast#/play`);
