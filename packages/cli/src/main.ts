@@ -7,6 +7,7 @@ import { GAMES, GAME_NAMES, gameInfo, verifyRecord, type GameName, type VerifyOu
 import { runAnalyse } from './analyse.js';
 import { runBench } from './bench.js';
 import { runBotBench } from './bench-bots.js';
+import { runReviewBench } from './bench-review.js';
 import { runHeartsPlay } from './hearts-play.js';
 import { runPlay } from './play.js';
 import { POLICIES, type PolicyName } from '@olsen/bots';
@@ -148,6 +149,17 @@ export function buildProgram(): Command {
     .option('--exhaust', 'spend the whole budget on every decision (no early stop)', false)
     .action((opts: { level: 'hard' | 'expert'; games: number; players: number; seed: string; exhaust: boolean }) => {
       process.stdout.write(`${JSON.stringify(runBotBench(opts))}\n`);
+    });
+
+  program
+    .command('bench-review')
+    .description("Time the game review (median per game) for 4-player Olsen, Vri åtter to 100 and Danish Olsen, and count the mistakes it calls for expert and for greedy in the reviewed seat; one JSON line.")
+    .option('--json', 'print one JSON line (the default output)')
+    .option('-n, --games <n>', 'games per game type and level', int('games', 1, 1e4), 10)
+    .option('--worlds <n>', 'worlds per decision (default: the review default)', int('worlds', 8, 1e6))
+    .option('-s, --seed <seed>', 'seed', 'bench')
+    .action((opts: { games: number; worlds?: number; seed: string }) => {
+      process.stdout.write(`${JSON.stringify(runReviewBench(opts))}\n`);
     });
 
   program
