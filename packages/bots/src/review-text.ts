@@ -4,10 +4,10 @@
  * å legge 2♣ var bedre (52 % mot 43 %). Spar åtteren: Kari har ett kort
  * igjen."). The figures are the review's; only the words are made here.
  */
-import { isHeartsView, type AnyAction, type AnyView, type HeartsView, type Lang, type PlayerView } from '@olsen/engine';
+import { isHeartsView, replaySteps, viewOf, type AnyAction, type AnyView, type GameName, type HeartsView, type Lang, type PlayerView } from '@olsen/engine';
 import { heartsReasonSentence, reasonSentence } from './hint.js';
 import type { HeartsReason } from './hearts.js';
-import type { Measure, ReviewDecision } from './review.js';
+import type { Measure, Review, ReviewDecision } from './review.js';
 import type { Reason } from './shedding.js';
 
 const SUIT_SYMBOL: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
@@ -84,4 +84,61 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
   const short = d.lastCard.filter((s) => s !== mentioned).map((s) => view.players[s]);
   if (short.length > 0) parts.push(nb ? `${short.join(' og ')} hadde ett kort.` : `${short.join(' and ')} had one card.`);
   return parts.join(' ');
+}
+
+/** One decision of a review as a page shows it: the figures, the words, the seat's view then. */
+export interface ReviewPageDecision {
+  readonly step: number;
+  readonly round: number;
+  readonly index: number;
+  readonly mistake: boolean;
+  readonly text: string;
+  readonly options: readonly { readonly words: string; readonly mean: number; readonly se: number; readonly chosen: boolean; readonly best: boolean }[];
+  /** The table as the seat saw it before the move (its own view: nothing hidden from it is in here). */
+  readonly view: AnyView;
+}
+
+/** A review ready to draw: what the web app's Analyse page shows, in one language. */
+export interface ReviewPage {
+  readonly game: GameName;
+  readonly seat: number;
+  readonly players: readonly string[];
+  readonly measure: Measure;
+  readonly worlds: number;
+  /** Steps of the replay (deals and actions). */
+  readonly steps: number;
+  readonly swing: Review['swing'];
+  readonly decisions: readonly ReviewPageDecision[];
+}
+
+/**
+ * The review with its words in `lang` and the seat's view at each decision.
+ * Reads the record only through the seat's views (`viewOf(…, seat)`), so a
+ * page made for a player holds nothing that player did not see.
+ */
+export function reviewPage(review: Review, record: unknown, lang: Lang): ReviewPage {
+  const steps = replaySteps(record);
+  if (!steps.ok) throw new Error(steps.error.message);
+  const seat = review.seat;
+  return {
+    game: review.game,
+    seat,
+    players: review.players,
+    measure: review.measure,
+    worlds: review.worlds,
+    steps: steps.value.length,
+    swing: review.swing,
+    decisions: review.decisions.map((d) => {
+      const view = viewOf(steps.value[d.step].game, seat);
+      return {
+        step: d.step,
+        round: d.round,
+        index: d.index,
+        mistake: d.mistake,
+        text: describeDecision(d, view, lang),
+        options: d.evaluation.options.map((o, i) => ({ words: actionWords(o.action, view, lang), mean: o.mean, se: o.se, chosen: i === d.chosen, best: i === d.evaluation.best })),
+        view,
+      };
+    }),
+  };
 }

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'rate_limited',
   /** A limit on what one guest, one address or the server holds was reached (running tables, search bots, connections, tables followed). */
   'over_limit',
+  /** The game is of today's daily deal: its record opens to all when the day is over (its own player can review it). */
+  'daily_hidden',
   /** A fault on the server: the request had no effect. */
   'internal',
 ] as const;

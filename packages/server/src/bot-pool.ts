@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Level } from '@olsen/bots';
 import { Piscina } from 'piscina';
-import { decide, type BotAnswer, type BotTask } from './bot-worker.js';
+import type { Review } from '@olsen/bots';
+import { decide, review, type BotAnswer, type BotTask } from './bot-worker.js';
 import type { Logger } from './coordinator.js';
 
 /** Levels whose decisions are searches (worth a thread). */
@@ -73,6 +74,12 @@ export class BotPool {
       this.counters.fallbacks++;
       return decide({ ...task, level: 'medium' });
     }
+  }
+
+  /** A game's review for one seat: seconds of work, so in a thread when there is a pool. */
+  async review(record: unknown, seat: number): Promise<Review> {
+    if (!this.pool) return review({ record, seat });
+    return (await this.pool.run({ record, seat } as unknown as BotTask, { name: 'review' })) as unknown as Review;
   }
 
   async close(): Promise<void> {

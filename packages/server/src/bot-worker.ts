@@ -4,7 +4,7 @@
  * after the choice go back, so a table's bots stay deterministic from its seed
  * whichever thread thinks for them.
  */
-import { chooseHearts, chooseShedding, type Level, type SearchLimits } from '@olsen/bots';
+import { chooseHearts, chooseShedding, reviewRecord, type Level, type Review, type SearchLimits } from '@olsen/bots';
 import { isHeartsView, type AnyAction, type AnyView } from '@olsen/engine';
 
 export interface BotTask {
@@ -24,6 +24,11 @@ export function decide({ level, view, rng, budget }: BotTask): BotAnswer {
   const state = Int32Array.from(rng);
   const action = isHeartsView(view) ? chooseHearts(level, view, state, budget) : chooseShedding(level, view, state, budget).action;
   return { action, rng: state };
+}
+
+/** A finished game's review for one seat (the daily deal's, which the player may not download during its day). */
+export function review({ record, seat }: { readonly record: unknown; readonly seat: number }): Review {
+  return reviewRecord(record, seat);
 }
 
 export default decide;

@@ -151,7 +151,14 @@ export class Coordinator {
     return out;
   }
 
-  async create(guest: Caller, req: CreateTable): Promise<Outcome<{ code: string }>> {
+  /**
+   * Called after a finished game is stored (once per game, by the process that
+   * finished it): the daily deal's results hang on this.
+   */
+  onFinished: ((f: { readonly tableId: string; readonly gameNo: number; readonly gameId: string; readonly game: AnyGame; readonly finishedAt: number }) => Promise<void>) | null = null;
+
+  /** A new table; `seed` deals its first game from a given seed (the daily deal) instead of a fresh one. */
+  async create(guest: Caller, req: CreateTable, seed?: string): Promise<Outcome<{ code: string }>> {
     let waiting = 0;
     for (const t of this.tables.values()) if (t.row.host === guest.id && t.game === null && t.row.status === 'waiting') waiting++;
     if (waiting >= MAX_WAITING_TABLES) return fail('rate_limited', `You already have ${waiting} tables waiting to start; start or leave one first.`);
@@ -184,7 +191,7 @@ export class Coordinator {
         fillLevel: req.fillLevel,
         status: 'waiting',
         gameNo: 1,
-        seed: this.newSeed(),
+        seed: seed ?? this.newSeed(),
         createdAt: this.o.clock.now(),
         rev: 0,
       };
@@ -717,11 +724,13 @@ export class Coordinator {
     const g = t.game!;
     const seats = seatResults(g, t.row.seats);
     try {
+      const finishedAt = this.o.clock.now();
       await this.o.store.finishGame(
-        { id: gameId(t), tableId: t.row.id, gameNo: t.row.gameNo, game: t.row.game, record: recordOf(g), finishedAt: this.o.clock.now(), seats },
+        { id: gameId(t), tableId: t.row.id, gameNo: t.row.gameNo, game: t.row.game, record: recordOf(g), finishedAt, seats },
         (current) => rateGame(seats, current),
       );
       this.counters.gamesFinished++;
+      await this.onFinished?.({ tableId: t.row.id, gameNo: t.row.gameNo, gameId: gameId(t), game: g, finishedAt });
       try {
         await this.patch(t, { status: 'finished' });
       } catch (e) {

@@ -33,6 +33,30 @@ export interface TableRow {
   readonly rev: number;
 }
 
+/** A player's game of the day's deal ("Dagens giv"). */
+export interface DailyEntry {
+  readonly date: string;
+  readonly game: GameName;
+  readonly playerId: string;
+  readonly name: string;
+  readonly tableId: string;
+  readonly code: string;
+  /** Set once the game is over. */
+  readonly gameId: string | null;
+  readonly place: number | null;
+  readonly points: number | null;
+  readonly moves: number | null;
+  readonly finishedAt: number | null;
+}
+
+export interface DailyResult {
+  readonly gameId: string;
+  readonly place: number;
+  readonly points: number | null;
+  readonly moves: number;
+  readonly finishedAt: number;
+}
+
 /** One entry of a table's move log: an accepted action, or the deal of the next round. */
 export type Move = { readonly action: unknown } | { readonly next: true };
 
@@ -87,6 +111,21 @@ export interface Store {
   finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void>;
   record(gameId: string): Promise<unknown | null>;
   stats(playerId: string): Promise<PlayerStats[]>;
+  /** The player's entry for a day's deal of a game (a table started, perhaps finished), or null. */
+  dailyEntry(date: string, game: GameName, playerId: string): Promise<DailyEntry | null>;
+  /** Records that the player started the day's deal at a table; false if there was an entry already. */
+  startDaily(entry: DailyEntry): Promise<boolean>;
+  /** The day's deal at this table (game 1 of it) is over: its game id and the player's result. */
+  finishDaily(tableId: string, result: DailyResult): Promise<void>;
+  /** The entry of a finished game of the day's deal by its game id, or null (not a daily game). */
+  dailyOfGame(gameId: string): Promise<DailyEntry | null>;
+  /** The day's finished games of a game, best first (place, points, moves, then who finished first). */
+  dailyResults(date: string, game: GameName, limit: number): Promise<DailyEntry[]>;
+  /** The player's own daily games, newest first. */
+  dailyHistory(playerId: string, limit: number): Promise<DailyEntry[]>;
+  /** Keeps a finished daily game's review (JSON) so it is computed once. */
+  saveDailyReview(gameId: string, review: string): Promise<void>;
+  dailyReview(gameId: string): Promise<string | null>;
   close(): Promise<void>;
 }
 

@@ -19,7 +19,8 @@ import { Admission } from './admission.js';
 import { BotPool } from './bot-pool.js';
 import { ConfigError, type ServerConfig } from './config.js';
 import { Coordinator } from './coordinator.js';
-import { Identities } from './identity.js';
+import { DAILY_GAMES, DAILY_LEVEL, DAILY_PLAYERS, Daily, isDailyGame } from './daily.js';
+import { Identities, type Guest } from './identity.js';
 import { connectCluster, type ClusterAdapters } from './cluster.js';
 import type { Clock, PubSub, Store } from './ports.js';
 import { LocalPresence, LocalPubSub, LocalScheduler } from './pubsub.js';
@@ -101,6 +102,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     finishedTtlMs: config.finishedTtlMs,
     ...(adapters.seeds ? { seeds: adapters.seeds } : {}),
   });
+  const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret) });
   cluster?.presence.onLost((code, playerId) => coordinator.lost(code, playerId));
   cluster?.presence.onDeadProcess(() => coordinator.recover());
   const restored = await coordinator.restore();
@@ -184,11 +186,44 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     if (!u) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
     return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds, rules: u.rules ?? {}, host: u.seats[u.host]?.name ?? null } };
   });
-  // Records are stored only when a game is over, so every record here is public.
+  // Records are stored only when a game is over, so every record here is public — but a daily deal's only once its day is over.
   app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req, reply) => {
     const record = await store.record(String(req.params.id));
     if (!record) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'No finished game has this id.' } });
+    if (!(await daily.recordOpen(String(req.params.id)))) return reply.code(403).send({ ok: false, error: { code: 'daily_hidden', message: "This game is of today's daily deal: its record opens when the day is over." } });
     return reply.header('content-disposition', `attachment; filename="olsen-${req.params.id}.json"`).send(record);
+  });
+  // ---- the daily deal ----
+  const guestOf = (req: { headers: { authorization?: string } }): Guest | null => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    return token ? identities.verify(token) : null;
+  };
+  const noGuest = { ok: false, error: { code: 'unauthorized', message: 'Send your guest token as "Authorization: Bearer …".' } } as const;
+  const noGame = (game: string) => ({ ok: false, error: { code: 'bad_options', message: `There is no daily deal of "${game}"; the games are ${DAILY_GAMES.join(', ')}.` } }) as const;
+  app.get('/api/daily', async () => ({ ok: true, date: daily.today(), games: DAILY_GAMES, players: DAILY_PLAYERS, level: DAILY_LEVEL }));
+  app.post<{ Params: { game: string } }>('/api/daily/:game', async (req, reply) => {
+    const guest = guestOf(req);
+    if (!guest) return reply.code(401).send(noGuest);
+    if (!isDailyGame(req.params.game)) return reply.code(400).send(noGame(req.params.game));
+    const r = await daily.start({ ...guest, address: req.ip }, req.params.game);
+    return r.ok ? r : reply.code(r.error.code === 'internal' ? 500 : 409).send(r);
+  });
+  app.get('/api/daily/history', async (req, reply) => {
+    const guest = guestOf(req);
+    if (!guest) return reply.code(401).send(noGuest);
+    return { ok: true, games: await daily.history(guest.id) };
+  });
+  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/daily/review/:id', async (req, reply) => {
+    const guest = guestOf(req);
+    if (!guest) return reply.code(401).send(noGuest);
+    const r = await daily.review(guest.id, String(req.params.id), req.query.lang === 'en' ? 'en' : 'nb');
+    return r.ok ? r : reply.code(r.error.code === 'not_seated' ? 403 : 404).send(r);
+  });
+  app.get<{ Params: { game: string }; Querystring: { date?: string } }>('/api/daily/:game', async (req, reply) => {
+    if (!isDailyGame(req.params.game)) return reply.code(400).send(noGame(req.params.game));
+    const date = req.query.date ?? daily.today();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: 'The date is written YYYY-MM-DD.' } });
+    return { ok: true, ...(await daily.results(date, req.params.game, guestOf(req)?.id ?? null)) };
   });
   app.get<{ Params: { id: string } }>('/api/players/:id/stats', async (req) => ({ ok: true, stats: await store.stats(String(req.params.id)) }));
   app.get('/healthz', async () => ({ ok: true, tables: coordinator.tableCount, games: coordinator.gameCount, connections: io.engine.clientsCount }));
@@ -217,7 +252,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
       },
     });
   } else {
-    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
+    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
   const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc(), ...(cluster ? { adapter: cluster.socketAdapter } : {}) });

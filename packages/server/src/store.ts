@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { GameName } from '@olsen/engine';
 import { ordinal } from 'openskill';
 import { ConfigError } from './config.js';
-import { VersionConflict, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
+import { VersionConflict, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
   meta: { key: string; value: string };
@@ -40,6 +40,20 @@ interface DB {
   games: { id: string; table_id: string; game_no: number; game: string; record: string; finished_at: number };
   game_players: { game_id: string; seat: number; player_id: string; place: number; won: number };
   ratings: { player_id: string; game: string; mu: number; sigma: number; games: Generated<number> };
+  daily: {
+    date: string;
+    game: string;
+    player_id: string;
+    name: string;
+    table_id: string;
+    code: string;
+    game_id: string | null;
+    place: number | null;
+    points: number | null;
+    moves: number | null;
+    finished_at: number | null;
+    review: string | null;
+  };
 }
 
 export interface StoreOptions {
@@ -200,6 +214,24 @@ export class KyselyStore implements Store {
       .addColumn('sigma', real, (c) => c.notNull())
       .addColumn('games', 'integer', (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('ratings_pk', ['player_id', 'game']).execute();
+    // The day's deal: one game per player, game and day (the key refuses a second).
+    await s.createTable('daily').ifNotExists()
+      .addColumn('date', 'text', (c) => c.notNull())
+      .addColumn('game', 'text', (c) => c.notNull())
+      .addColumn('player_id', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('table_id', 'text', (c) => c.notNull())
+      .addColumn('code', 'text', (c) => c.notNull())
+      .addColumn('game_id', 'text')
+      .addColumn('place', 'integer')
+      .addColumn('points', 'integer')
+      .addColumn('moves', 'integer')
+      .addColumn('finished_at', big)
+      .addColumn('review', 'text')
+      .addPrimaryKeyConstraint('daily_pk', ['date', 'game', 'player_id']).execute();
+    await s.createIndex('daily_table').ifNotExists().on('daily').column('table_id').execute();
+    await s.createIndex('daily_game').ifNotExists().on('daily').column('game_id').execute();
+    await s.createIndex('daily_player').ifNotExists().on('daily').column('player_id').execute();
   }
 
   private prepareMoves(): void {
@@ -364,6 +396,51 @@ export class KyselyStore implements Store {
     });
   }
 
+  async dailyEntry(date: string, game: GameName, playerId: string): Promise<DailyEntry | null> {
+    const row = await this.db.selectFrom('daily').selectAll().where('date', '=', date).where('game', '=', game).where('player_id', '=', playerId).executeTakeFirst();
+    return row ? dailyOf(row) : null;
+  }
+
+  async startDaily(e: DailyEntry): Promise<boolean> {
+    try {
+      await this.db.insertInto('daily').values({ date: e.date, game: e.game, player_id: e.playerId, name: e.name, table_id: e.tableId, code: e.code, game_id: null, place: null, points: null, moves: null, finished_at: null, review: null }).execute();
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
+  async finishDaily(tableId: string, r: DailyResult): Promise<void> {
+    // Only the first game at the table is the day's deal (a rematch there is an ordinary game).
+    await this.db.updateTable('daily').set({ game_id: r.gameId, place: r.place, points: r.points, moves: r.moves, finished_at: r.finishedAt }).where('table_id', '=', tableId).where('game_id', 'is', null).execute();
+  }
+
+  async dailyOfGame(gameId: string): Promise<DailyEntry | null> {
+    const row = await this.db.selectFrom('daily').selectAll().where('game_id', '=', gameId).executeTakeFirst();
+    return row ? dailyOf(row) : null;
+  }
+
+  async dailyResults(date: string, game: GameName, limit: number): Promise<DailyEntry[]> {
+    const rows = await this.db.selectFrom('daily').selectAll().where('date', '=', date).where('game', '=', game).where('game_id', 'is not', null)
+      .orderBy('place', 'asc').orderBy(sql`coalesce(points, 0)`, 'asc').orderBy('moves', 'asc').orderBy('finished_at', 'asc').limit(limit).execute();
+    return rows.map(dailyOf);
+  }
+
+  async dailyHistory(playerId: string, limit: number): Promise<DailyEntry[]> {
+    const rows = await this.db.selectFrom('daily').selectAll().where('player_id', '=', playerId).orderBy('date', 'desc').orderBy('game', 'asc').limit(limit).execute();
+    return rows.map(dailyOf);
+  }
+
+  async saveDailyReview(gameId: string, review: string): Promise<void> {
+    await this.db.updateTable('daily').set({ review }).where('game_id', '=', gameId).execute();
+  }
+
+  async dailyReview(gameId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('daily').select('review').where('game_id', '=', gameId).executeTakeFirst();
+    return row?.review ?? null;
+  }
+
   async record(gameId: string): Promise<unknown | null> {
     const row = await this.db.selectFrom('games').select('record').where('id', '=', gameId).executeTakeFirst();
     return row ? (JSON.parse(row.record) as unknown) : null;
@@ -425,4 +502,21 @@ function toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): Omit<TableRow, '
 /** The store the configuration asks for. */
 export function openStore(o: StoreOptions): KyselyStore {
   return new KyselyStore(o);
+}
+
+function dailyOf(r: DB['daily']): DailyEntry {
+  const n = (x: number | null): number | null => (x === null ? null : Number(x));
+  return {
+    date: r.date,
+    game: r.game as GameName,
+    playerId: r.player_id,
+    name: r.name,
+    tableId: r.table_id,
+    code: r.code,
+    gameId: r.game_id,
+    place: n(r.place),
+    points: n(r.points),
+    moves: n(r.moves),
+    finishedAt: n(r.finished_at),
+  };
 }

@@ -4,13 +4,13 @@
  * replays for online games too. The page never applies a rule itself: it
  * shows the views this worker (or the server) sends.
  */
-import { actionWords, chooseHearts, chooseShedding, describeDecision, heartsHint, reviewRecord, hint as sheddingHint } from '@olsen/bots';
+import { chooseHearts, chooseShedding, heartsHint, reviewPage, reviewRecord, hint as sheddingHint } from '@olsen/bots';
 import {
   actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, replaySteps, resultOf, seedFromString, stageOf, startGame, viewOf,
   type AnyGame, type Seat,
 } from '@olsen/engine';
 import { gameErrorReply, type SeatInfo, type TableUpdate } from '@olsen/protocol';
-import type { Analysis, OfflineOptions, ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
+import type { OfflineOptions, ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid'];
 
@@ -119,28 +119,7 @@ function analyse(id: number, raw: unknown, seat: Seat, lang: 'nb' | 'en'): Worke
       last = now;
     },
   });
-  const analysis: Analysis = {
-    game: review.game,
-    seat,
-    players: review.players,
-    measure: review.measure,
-    worlds: review.worlds,
-    steps: r.value.length,
-    swing: review.swing,
-    decisions: review.decisions.map((d) => {
-      const view = viewOf(r.value[d.step].game, seat);
-      return {
-        step: d.step,
-        round: d.round,
-        index: d.index,
-        mistake: d.mistake,
-        text: describeDecision(d, view, lang),
-        options: d.evaluation.options.map((o, i) => ({ words: actionWords(o.action, view, lang), mean: o.mean, se: o.se, chosen: i === d.chosen, best: i === d.evaluation.best })),
-        view,
-      };
-    }),
-  };
-  return { ok: true, analysis };
+  return { ok: true, analysis: reviewPage(review, raw, lang) };
 }
 
 function handle(m: WorkerRequest, id: number): WorkerReply {

@@ -207,6 +207,7 @@ const nb = {
     bad_options: 'Det spillet kan ikke settes opp slik.',
     rate_limited: 'For mange trekk på kort tid: vent litt.',
     over_limit: 'Serveren har nådd en grense (bord, datamaskinspillere eller tilkoblinger): avslutt et bord eller lukk en fane, og prøv igjen.',
+    daily_hidden: 'Spillet er fra dagens giv: det åpnes for alle når dagen er omme.',
     internal: 'Noe gikk galt på serveren: trekket ble ikke gjort.',
   },
 } as const;
@@ -414,6 +415,7 @@ const en: Dict = {
     bad_options: 'That game cannot be set up like that.',
     rate_limited: 'Too many moves in a short time: wait a moment.',
     over_limit: 'A server limit was reached (tables, computer players or connections): finish a table or close a tab, and try again.',
+    daily_hidden: "The game is from today's daily deal: it opens to everyone when the day is over.",
     internal: 'Something went wrong on the server: the move was not made.',
   },
 };

@@ -1,5 +1,6 @@
 /** Messages between the page and the game worker (engine and bots off the main thread). */
 import type { AnyView, GameName } from '@olsen/engine';
+import type { ReviewPage, ReviewPageDecision } from '@olsen/bots';
 import type { ActionBody, BotLevel, Reply, TableUpdate } from '@olsen/protocol';
 import type { Lang } from './i18n.js';
 
@@ -32,30 +33,9 @@ export type WorkerRequest =
   | { readonly t: 'replay'; readonly record: unknown }
   | { readonly t: 'analyse'; readonly record: unknown; readonly seat: number; readonly lang: Lang };
 
-/** One decision of the review as the page shows it: the figures, the words, the seat's view then. */
-export interface AnalysedDecision {
-  readonly step: number;
-  readonly round: number;
-  readonly index: number;
-  readonly mistake: boolean;
-  readonly text: string;
-  readonly options: readonly { readonly words: string; readonly mean: number; readonly se: number; readonly chosen: boolean; readonly best: boolean }[];
-  /** The table as the seat saw it before the move. */
-  readonly view: AnyView;
-}
-
-/** A game's review for one seat (bots' `reviewRecord`), ready to draw. */
-export interface Analysis {
-  readonly game: GameName;
-  readonly seat: number;
-  readonly players: readonly string[];
-  readonly measure: 'win' | 'points';
-  readonly worlds: number;
-  /** Steps of the replay (deals and actions). */
-  readonly steps: number;
-  readonly swing: readonly { readonly step: number; readonly round: number; readonly value: number }[];
-  readonly decisions: readonly AnalysedDecision[];
-}
+/** A review ready to draw (bots' `reviewPage`); `record` is absent where the page may not have it (the daily deal during its day). */
+export type Analysis = ReviewPage;
+export type AnalysedDecision = ReviewPageDecision;
 
 export type WorkerReply = Reply<Record<string, unknown>> & { hint?: { action: unknown; reason: string } | null; record?: unknown; steps?: ReplayStep[]; analysis?: Analysis };
 

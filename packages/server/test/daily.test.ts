@@ -1,0 +1,115 @@
+/**
+ * The daily deal ("Dagens giv") through a real server: the same deal and the
+ * same computer answers for two players, a seed no client ever sees, a record
+ * that opens when the day is over, the day's list, the history, the review.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyAction } from '@olsen/engine';
+import { openStore } from '../src/store.js';
+import { dailySeed, dayOf } from '../src/daily.js';
+import { systemClock } from '../src/clock.js';
+import { startServer, type OlsenServer } from '../src/index.js';
+import { Client, api, guest, testConfig } from './helpers.js';
+
+const config = testConfig();
+/** The server's clock, moved on a day by the last test. */
+let offset = 0;
+let server: OlsenServer;
+beforeAll(async () => {
+  server = await startServer(config, { clock: { now: () => Date.now() + offset, after: systemClock.after } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const json = async (r: Response): Promise<Record<string, any>> => (await r.json()) as Record<string, any>;
+
+/** Starts today's deal of `game` for a new guest and plays it through the first legal action each time (a fixed way to play). */
+async function playDaily(name: string, game: string): Promise<{ client: Client; token: string; code: string; first: string; moves: AnyAction[] }> {
+  const g = await guest(server.url, name);
+  const started = await json(await api(`${server.url}/api/daily/${game}`, { method: 'POST', ...auth(g.token) }));
+  expect(started.ok).toBe(true);
+  const client = new Client(server.url, g.token, name);
+  await client.connected();
+  expect((await client.req({ type: 'watch', code: started.code })).ok).toBe(true);
+  const dealt = await client.until((u) => u.code === started.code && u.view !== null);
+  const first = JSON.stringify({ hand: (dealt.view as { hand: string[] }).hand, log: dealt.view!.log });
+  const play = client.autoplay(started.code);
+  await client.until((u) => u.code === started.code && u.status === 'finished', 60_000);
+  play.stop();
+  const end = client.latest.get(started.code)!;
+  return { client, token: g.token, code: started.code, first, moves: end.view!.log as AnyAction[] };
+}
+
+describe('the daily deal', () => {
+  it('two players get the same deal and the same computer answers to the same moves; the seed is never sent', async () => {
+    const a = await playDaily('Kari', 'olsen');
+    const b = await playDaily('Ola', 'olsen');
+    expect(b.code).not.toBe(a.code);
+    expect(b.first).toBe(a.first);
+    // The same moves met the same answers: the whole round's log is the same.
+    expect(JSON.stringify(b.moves)).toBe(JSON.stringify(a.moves));
+    // The seed: in no frame, no HTTP answer.
+    const store = openStore({ dataDir: config.dataDir });
+    await store.init();
+    const secret = await store.setting('daily-secret', () => 'unused');
+    await store.close();
+    const seed = dailySeed(secret, dayOf(Date.now()), 'olsen');
+    for (const c of [a.client, b.client]) for (const f of c.raw) expect(f).not.toContain(seed);
+    const answers = [
+      await (await api(`${server.url}/api/daily/olsen`, auth(a.token))).text(),
+      await (await api(`${server.url}/api/daily/history`, auth(a.token))).text(),
+      await (await api(`${server.url}/api/daily`)).text(),
+      await (await api(`${server.url}/api/tables/${a.code}`)).text(),
+    ];
+    for (const text of answers) expect(text).not.toContain(seed);
+    // A second start of the same day gives the same table back.
+    const again = await json(await api(`${server.url}/api/daily/olsen`, { method: 'POST', ...auth(a.token) }));
+    expect(again.code).toBe(a.code);
+    a.client.close();
+    b.client.close();
+  }, 120_000);
+
+  it("the day's list, the history, the own review; the record opens only when the day is over", async () => {
+    const me = await playDaily('Siri', 'olsen-dk');
+    const list = await json(await api(`${server.url}/api/daily/olsen-dk`, auth(me.token)));
+    expect(list.over).toBe(false);
+    const mine = list.rows.find((r: { name: string }) => r.name === 'Siri');
+    expect(mine).toMatchObject({ finished: true, place: expect.any(Number), points: expect.any(Number), moves: expect.any(Number) });
+    expect(typeof mine.gameId).toBe('string');
+    const history = await json(await api(`${server.url}/api/daily/history`, auth(me.token)));
+    expect(history.games[0]).toMatchObject({ game: 'olsen-dk', finished: true, gameId: mine.gameId });
+    // Someone else sees the row but not the game's id while the day lasts.
+    const other = await guest(server.url, 'Per');
+    const seen = await json(await api(`${server.url}/api/daily/olsen-dk`, auth(other.token)));
+    expect(seen.rows.find((r: { name: string }) => r.name === 'Siri').gameId).toBeNull();
+    // The record is hidden today, for everyone.
+    const hidden = await api(`${server.url}/api/games/${mine.gameId}/record`);
+    expect(hidden.status).toBe(403);
+    expect((await json(hidden)).error.code).toBe('daily_hidden');
+    // The player's own review, made on the server from the player's views only.
+    const review = await json(await api(`${server.url}/api/daily/review/${mine.gameId}?lang=en`, auth(me.token)));
+    expect(review.ok).toBe(true);
+    expect(review.record).toBe(false);
+    expect(review.review.seat).toBe(0);
+    expect(review.review.decisions.length).toBeGreaterThan(0);
+    for (const d of review.review.decisions) expect(d.view.seat).toBe(0);
+    expect((await api(`${server.url}/api/daily/review/${mine.gameId}`, auth(other.token))).status).toBe(403);
+    // The next day: the record is open, and the list gives every game's id.
+    offset = 26 * 3600_000;
+    expect((await api(`${server.url}/api/games/${mine.gameId}/record`)).status).toBe(200);
+    const yesterday = await json(await api(`${server.url}/api/daily/olsen-dk?date=${dayOf(Date.now())}`));
+    expect(yesterday.over).toBe(true);
+    expect(yesterday.rows[0].gameId).toEqual(expect.any(String));
+    me.client.close();
+  }, 180_000);
+
+  it('refuses a game there is no daily deal of, and a start without a guest token', async () => {
+    const g = await guest(server.url, 'Nora');
+    const bad = await api(`${server.url}/api/daily/poker`, { method: 'POST', ...auth(g.token) });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.message).toMatch(/no daily deal of "poker"/);
+    expect((await api(`${server.url}/api/daily/olsen`, { method: 'POST' })).status).toBe(401);
+  });
+});
