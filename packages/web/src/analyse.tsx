@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { GameName } from '@olsen/engine';
-import { ask, keptForAnalyse, resumeOffline, type AnalyseRequest, type Session } from './session.js';
-import { ReplayTable, Table, type Prefs } from './table.js';
+import { ask, guestToken, keptForAnalyse, resumeOffline, type AnalyseRequest, type Session } from './session.js';
+import { ReplayTable, Table, sayError, type Prefs } from './table.js';
 import type { AnalysedDecision, Analysis, OfflineOptions } from './worker-protocol.js';
 
 interface RecordShape {
@@ -22,7 +22,10 @@ export function recordUpTo(record: RecordShape, round: number, index: number): R
   return { ...record, rounds: record.rounds.slice(0, round + 1).map((r, i) => (i === round ? { ...r, actions: r.actions.slice(0, index) } : r)) };
 }
 
-/** `#/analyse` (the kept offline game) or `#/analyse/<record id>/<seat>` (an online game's public record). */
+/**
+ * `#/analyse` (the kept offline game), `#/analyse/<record id>/<seat>` (an online
+ * game's public record) or `#/analyse/daily/<game id>` (the player's daily deal).
+ */
 export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
   const { t, lang } = prefs;
   const [request, setRequest] = useState<AnalyseRequest | null>(null);
@@ -31,6 +34,16 @@ export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [session, setSession] = useState<Session | null>(null);
+  /** The record to play on from (null: not available to this page, e.g. the daily deal during its day). */
+  const [playable, setPlayable] = useState<AnalyseRequest | null>(null);
+  const show = (a: Analysis): void => {
+    setAnalysis(a);
+    const first = a.decisions.findIndex((d) => d.mistake);
+    setChosen(first >= 0 ? first : a.decisions.length > 0 ? 0 : null);
+  };
+
+  // The daily deal's own game during its day: the server reviews it (the record stays there); the page shows what it sends.
+  const [daily, setDaily] = useState<string | null>(null);
 
   useEffect(() => {
     const [id, seat] = path.split('/').filter(Boolean);
@@ -40,28 +53,48 @@ export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
       else setError(t.analyseNothing);
       return;
     }
+    if (id === 'daily') return setDaily(seat ?? null);
     void fetch(`/api/games/${encodeURIComponent(id)}/record`)
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((record: unknown) => setRequest({ record, seat: Number(seat) || 0 }))
+      .then(async (r) => {
+        if (r.status === 403) return setDaily(id);
+        if (!r.ok) throw new Error(String(r.status));
+        setRequest({ record: (await r.json()) as unknown, seat: Number(seat) || 0 });
+      })
       .catch(() => setError(t.analyseNoRecord));
   }, [path]);
 
   useEffect(() => {
+    if (!daily) return;
+    setAnalysis(null);
+    void (async () => {
+      const token = await guestToken();
+      const r = (await (await fetch(`/api/daily/review/${encodeURIComponent(daily)}?lang=${lang}`, { headers: { authorization: `Bearer ${token}` } })).json()) as
+        { ok: true; review: Analysis; record: boolean } | { ok: false; error: { code: string; message: string } };
+      if (!r.ok) return setError(sayError(r as never, t, lang));
+      show(r.review);
+      // Once the day is over the record is open: then the review can be played on from too.
+      if (r.record) {
+        const rec = await fetch(`/api/games/${encodeURIComponent(daily)}/record`);
+        if (rec.ok) setPlayable({ record: (await rec.json()) as unknown, seat: r.review.seat });
+      }
+    })().catch(() => setError(t.analyseNoRecord));
+  }, [daily, lang]);
+
+  useEffect(() => {
     if (!request) return;
     setAnalysis(null);
+    setPlayable(request);
     void ask({ t: 'analyse', record: request.record, seat: request.seat, lang }, (d, n) => setDone([d, n])).then((r) => {
-      if (r.ok && r.analysis) {
-        setAnalysis(r.analysis);
-        const first = r.analysis.decisions.findIndex((d) => d.mistake);
-        setChosen(first >= 0 ? first : r.analysis.decisions.length > 0 ? 0 : null);
-      } else if (!r.ok) setError(r.error.message);
+      if (r.ok && r.analysis) show(r.analysis);
+      else if (!r.ok) setError(r.error.message);
     });
   }, [request, lang]);
 
   if (session) return <Table session={session} prefs={prefs} onLeave={() => { session.close(); setSession(null); }} />;
 
   const playOn = async (d: AnalysedDecision): Promise<void> => {
-    if (!request || !analysis) return;
+    if (!playable || !analysis) return;
+    const request = playable;
     const record = request.record as RecordShape;
     const options: OfflineOptions = {
       game: analysis.game,
@@ -104,7 +137,7 @@ export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
                 </button>
                 <p>{d.text}</p>
                 {/* The chosen decision opens in place: on a phone the table is right under its sentence. */}
-                {i === chosen && <Position analysis={analysis} decision={d} prefs={prefs} onPlayOn={() => void playOn(d)} />}
+                {i === chosen && <Position analysis={analysis} decision={d} prefs={prefs} onPlayOn={playable ? () => void playOn(d) : null} />}
               </li>
             ))}
           </ol>
@@ -115,7 +148,7 @@ export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
 }
 
 /** One decision opened: each option's figure, the table as the seat saw it, and "play on from here". */
-function Position({ analysis, decision, prefs, onPlayOn }: { analysis: Analysis; decision: AnalysedDecision; prefs: Prefs; onPlayOn: () => void }) {
+function Position({ analysis, decision, prefs, onPlayOn }: { analysis: Analysis; decision: AnalysedDecision; prefs: Prefs; onPlayOn: (() => void) | null }) {
   const { t, lang } = prefs;
   return (
     <div class="analyse-position" role="region" aria-label={t.analysePosition}>
@@ -140,9 +173,13 @@ function Position({ analysis, decision, prefs, onPlayOn }: { analysis: Analysis;
         </tbody>
       </table>
       <div class="actions">
-        <button type="button" class="primary" onClick={() => onPlayOn()}>
-          {t.analysePlayOn}
-        </button>
+        {onPlayOn ? (
+          <button type="button" class="primary" onClick={onPlayOn}>
+            {t.analysePlayOn}
+          </button>
+        ) : (
+          <span class="muted">{t.analysePlayOnLater}</span>
+        )}
       </div>
       <ReplayTable view={decision.view} hands={decision.view.players.map((_, s) => (s === analysis.seat ? (decision.view.hand ?? []) : null))} prefs={prefs} />
     </div>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { TableSummary } from '@olsen/protocol';
 import { TEXTS, type Lang } from './i18n.js';
 import { Analyse } from './analyse.js';
+import { Daily } from './daily.js';
 import { OnlineTable } from './online-table.js';
 import { Replay, Stats } from './pages.js';
 import { RulesPage } from './rules-page.js';
@@ -51,6 +52,7 @@ function App() {
   else if (route === '/new') page = <CreateOnline prefs={prefs} />;
   else if (route === '/rules') page = <RulesPage lang={lang} />;
   else if (route === '/stats') page = <Stats prefs={prefs} />;
+  else if (route === '/daily') page = <Daily prefs={prefs} />;
   else if (route === '/analyse' || route.startsWith('/analyse/')) page = <Analyse key={route} path={route.slice('/analyse'.length)} prefs={prefs} />;
   else if (route.startsWith('/replay')) page = <Replay id={route.slice('/replay/'.length) || null} prefs={prefs} />;
   else page = <Home prefs={prefs} />;
@@ -66,6 +68,7 @@ function App() {
         </a>
         <a href="#/play">{t.playComputer}</a>
         <a href="#/new">{t.playFriends}</a>
+        <a href="#/daily">{t.daily}</a>
         <a href="#/rules">{t.rules}</a>
         <a href="#/stats">{t.stats}</a>
         <details class="settings">
@@ -107,6 +110,9 @@ function Home({ prefs }: { prefs: Prefs }) {
         </a>
         <a class="button primary" href="#/new">
           {t.playFriends}
+        </a>
+        <a class="button secondary" href="#/daily">
+          {t.dailyPlay}
         </a>
       </div>
       <form

@@ -148,6 +148,30 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 240_000);
 
+  it('Dagens giv: today\'s deal played online, the result on the day\'s list and in the history, and its review from the server', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/?speed=fast#/`);
+    await page.getByRole('link', { name: 'Spill dagens giv' }).click();
+    await page.getByLabel('Ditt navn').fill('Dagny');
+    await page.getByRole('article').filter({ hasText: 'Olsen' }).first().getByRole('button', { name: 'Spill dagens giv' }).click();
+    await playByKeyboard(page, /Spillet er over/);
+    await page.goto(`${server.url}/?speed=fast#/daily`);
+    const olsen = page.getByRole('article').filter({ has: page.getByRole('heading', { name: /^Olsen/ }) });
+    await expect.poll(() => olsen.innerText()).toMatch(/Ferdig: \d\. plass, \d+ trekk\./);
+    await expect.poll(() => olsen.getByRole('row', { name: /Dagny/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Dine dager' }).isVisible()).toBe(true);
+    if (process.env.OLSEN_SCREENSHOTS) await page.screenshot({ path: join(process.env.OLSEN_SCREENSHOTS, 'daily-phone.png'), fullPage: true });
+    await olsen.getByRole('link', { name: 'Analyse' }).click();
+    await expect.poll(() => page.getByRole('img', { name: 'Vinnersjansen din gjennom spillet' }).isVisible(), { timeout: 60_000 }).toBe(true);
+    // During the day the deal stays on the server: no playing on yet.
+    await page.locator('ol.decisions li button').first().click();
+    await expect.poll(() => page.getByText('Når dagen er omme, kan du spille videre herfra.').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
+
   it('Danish Olsen with the rotating pass, in English, by keyboard', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/?speed=fast#/play`);
