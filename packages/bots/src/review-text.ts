@@ -14,33 +14,52 @@ const SUIT_SYMBOL: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '
 const SUIT_WORD: Record<Lang, Record<string, string>> = {
   nb: { c: 'kløver', d: 'ruter', h: 'hjerter', s: 'spar' },
   en: { c: 'clubs', d: 'diamonds', h: 'hearts', s: 'spades' },
+  nl: { c: 'klaveren', d: 'ruiten', h: 'harten', s: 'schoppen' },
+  de: { c: 'Kreuz', d: 'Karo', h: 'Herz', s: 'Pik' },
 };
+const LOCALE: Record<Lang, string> = { nb: 'nb-NO', en: 'en-GB', nl: 'nl-NL', de: 'de-DE' };
 
 /** A card as people write it: 10♠, K♥. */
 export const prettyCard = (c: string): string => `${c[0] === 'T' ? '10' : c[0]}${SUIT_SYMBOL[c[1]]}`;
 
-/** An action as the infinitive after "å" / "to": "legge 8♣ og si hjerter", "trekke". */
+const say = (lang: Lang, t: Record<Lang, string>): string => t[lang];
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * An action as a verb phrase: the infinitive after "å" / "to" ("legge 8♣ og si
+ * hjerter", "draw"), and in Dutch and German the infinitive that can open a
+ * sentence ("8♣ spelen en harten vragen", "ziehen").
+ */
 export function actionWords(a: AnyAction, view: AnyView, lang: Lang): string {
-  const nb = lang === 'nb';
   if ('play' in a) {
     const cards = a.play.map(prettyCard).join(' ');
-    if (isHeartsView(view)) return nb ? `spille ${cards}` : `play ${cards}`;
-    const suit = 'suit' in a && a.suit ? (nb ? ` og si ${SUIT_WORD.nb[a.suit]}` : ` and name ${SUIT_WORD.en[a.suit]}`) : '';
-    return (nb ? `legge ${cards}` : `lay ${cards}`) + suit;
+    if (isHeartsView(view)) return say(lang, { nb: `spille ${cards}`, en: `play ${cards}`, nl: `${cards} spelen`, de: `${cards} spielen` });
+    if ('suit' in a && a.suit) {
+      const w = SUIT_WORD[lang][a.suit];
+      return say(lang, { nb: `legge ${cards} og si ${w}`, en: `lay ${cards} and name ${w}`, nl: `${cards} spelen en ${w} vragen`, de: `${cards} legen und ${w} wünschen` });
+    }
+    return say(lang, { nb: `legge ${cards}`, en: `lay ${cards}`, nl: `${cards} spelen`, de: `${cards} legen` });
   }
-  if ('give' in a) return nb ? `sende ${a.give.map(prettyCard).join(' ')}` : `pass ${a.give.map(prettyCard).join(' ')}`;
-  if ('draw' in a) return nb ? 'trekke' : 'draw';
-  if ('pass' in a) return nb ? 'si pass' : 'pass';
-  if ('catch' in a) return nb ? `banke i bordet for ${view.players[a.catch]}` : `bang the table on ${view.players[a.catch]}`;
-  if ('call' in a) return nb ? 'si ifra' : 'make the call';
-  return nb ? `si ${SUIT_WORD.nb[a.suit]}` : `name ${SUIT_WORD.en[a.suit]}`;
+  if ('give' in a) {
+    const cards = a.give.map(prettyCard).join(' ');
+    return say(lang, { nb: `sende ${cards}`, en: `pass ${cards}`, nl: `${cards} doorgeven`, de: `${cards} weitergeben` });
+  }
+  if ('draw' in a) return say(lang, { nb: 'trekke', en: 'draw', nl: 'trekken', de: 'ziehen' });
+  if ('pass' in a) return say(lang, { nb: 'si pass', en: 'pass', nl: 'passen', de: 'passen' });
+  if ('catch' in a) {
+    const p = view.players[a.catch];
+    return say(lang, { nb: `banke i bordet for ${p}`, en: `bang the table on ${p}`, nl: `op tafel kloppen voor ${p}`, de: `wegen ${p} auf den Tisch klopfen` });
+  }
+  if ('call' in a) return say(lang, { nb: 'si ifra', en: 'make the call', nl: 'roepen', de: 'ansagen' });
+  const w = SUIT_WORD[lang][a.suit];
+  return say(lang, { nb: `si ${w}`, en: `name ${w}`, nl: `${w} kiezen`, de: `${w} wählen` });
 }
 
 /** A value as the review shows it: "43 %" (win chance) or "7,5 poeng" / "7.5 points". */
 export function formatValue(v: number, measure: Measure, lang: Lang): string {
   if (measure === 'win') return `${Math.round(v * 100)} %`;
-  const n = (Math.round(v * 10) / 10).toLocaleString(lang === 'nb' ? 'nb-NO' : 'en-GB');
-  return lang === 'nb' ? `${n} poeng` : `${n} points`;
+  const n = (Math.round(v * 10) / 10).toLocaleString(LOCALE[lang]);
+  return say(lang, { nb: `${n} poeng`, en: `${n} points`, nl: `${n} punten`, de: `${n} Punkte` });
 }
 
 /**
@@ -51,7 +70,7 @@ export function formatValue(v: number, measure: Measure, lang: Lang): string {
 function lossWords(best: number, chosen: number, measure: Measure, lang: Lang): string {
   if (measure === 'win') {
     const pct = Math.max(0, Math.round(best * 100) - Math.round(chosen * 100));
-    return lang === 'nb' ? `${pct} % vinnersjanse` : `${pct} % chance to win`;
+    return say(lang, { nb: `${pct} % vinnersjanse`, en: `${pct} % chance to win`, nl: `${pct} % winkans`, de: `${pct} % Gewinnchance` });
   }
   return formatValue(Math.max(0, Math.round(chosen * 10) - Math.round(best * 10)) / 10, measure, lang);
 }
@@ -62,27 +81,44 @@ function lossWords(best: number, chosen: number, measure: Measure, lang: Lang): 
  * choice compared.
  */
 export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): string {
-  const nb = lang === 'nb';
   const e = d.evaluation;
   const chosen = e.options[d.chosen];
   const best = e.options[e.best];
   const m = e.measure;
-  const ofThem = `(${formatValue(best.mean, m, lang)} ${nb ? 'mot' : 'against'} ${formatValue(chosen.mean, m, lang)})`;
+  const x = actionWords(chosen.action, view, lang);
+  const y = actionWords(best.action, view, lang);
+  const v = formatValue(chosen.mean, m, lang);
+  const ofThem = `(${formatValue(best.mean, m, lang)} ${say(lang, { nb: 'mot', en: 'against', nl: 'tegen', de: 'gegen' })} ${v})`;
   if (!d.mistake) {
-    if (d.chosen === e.best) return nb ? `Å ${actionWords(chosen.action, view, lang)} var det beste valget (${formatValue(chosen.mean, m, lang)}).` : `To ${actionWords(chosen.action, view, lang)} was the best choice (${formatValue(chosen.mean, m, lang)}).`;
-    return nb
-      ? `Å ${actionWords(chosen.action, view, lang)} var omtrent like godt som å ${actionWords(best.action, view, lang)} ${ofThem}: forskjellen er innenfor usikkerheten.`
-      : `To ${actionWords(chosen.action, view, lang)} was about as good as to ${actionWords(best.action, view, lang)} ${ofThem}: the difference is within the noise.`;
+    if (d.chosen === e.best) return say(lang, { nb: `Å ${x} var det beste valget (${v}).`, en: `To ${x} was the best choice (${v}).`, nl: `${capital(x)} was de beste keuze (${v}).`, de: `${capital(x)} war die beste Wahl (${v}).` });
+    return say(lang, {
+      nb: `Å ${x} var omtrent like godt som å ${y} ${ofThem}: forskjellen er innenfor usikkerheten.`,
+      en: `To ${x} was about as good as to ${y} ${ofThem}: the difference is within the noise.`,
+      nl: `${capital(x)} was ongeveer even goed als ${y} ${ofThem}: het verschil valt binnen de onzekerheid.`,
+      de: `${capital(x)} war etwa so gut wie ${y} ${ofThem}: der Unterschied liegt innerhalb der Unsicherheit.`,
+    });
   }
+  const loss = lossWords(best.mean, chosen.mean, m, lang);
   const parts = [
-    nb
-      ? `Her kostet det ${lossWords(best.mean, chosen.mean, m, lang)} å ${actionWords(chosen.action, view, lang)}: å ${actionWords(best.action, view, lang)} var bedre ${ofThem}.`
-      : `Here it cost ${lossWords(best.mean, chosen.mean, m, lang)} to ${actionWords(chosen.action, view, lang)}: to ${actionWords(best.action, view, lang)} was better ${ofThem}.`,
+    say(lang, {
+      nb: `Her kostet det ${loss} å ${x}: å ${y} var bedre ${ofThem}.`,
+      en: `Here it cost ${loss} to ${x}: to ${y} was better ${ofThem}.`,
+      nl: `Hier kostte ${x} ${loss}: ${y} was beter ${ofThem}.`,
+      de: `Hier kostete ${x} ${loss}: ${y} war besser ${ofThem}.`,
+    }),
   ];
   if (d.reason) parts.push(isHeartsView(view) ? heartsReasonSentence(d.reason as HeartsReason, view as HeartsView, lang) : reasonSentence(d.reason as Reason, view as PlayerView, lang));
   const mentioned = d.reason && 'seat' in d.reason ? d.reason.seat : -1;
   const short = d.lastCard.filter((s) => s !== mentioned).map((s) => view.players[s]);
-  if (short.length > 0) parts.push(nb ? `${short.join(' og ')} hadde ett kort.` : `${short.join(' and ')} had one card.`);
+  if (short.length > 0) {
+    const one = short.length === 1;
+    parts.push(say(lang, {
+      nb: `${short.join(' og ')} hadde ett kort.`,
+      en: `${short.join(' and ')} had one card.`,
+      nl: `${short.join(' en ')} ${one ? 'had' : 'hadden'} nog één kaart.`,
+      de: `${short.join(' und ')} ${one ? 'hatte' : 'hatten'} nur noch eine Karte.`,
+    }));
+  }
   return parts.join(' ');
 }
 

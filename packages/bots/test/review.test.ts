@@ -45,6 +45,11 @@ describe('review', () => {
     const text = describeDecision(last, viewFor(eightOrNot(), 0), 'nb');
     expect(text).toMatch(/^Her kostet det \d+ % vinnersjanse å legge 8♣ og si spar: å legge 8♣ og si (kløver|ruter|hjerter) var bedre/);
     expect(text).toContain('Ola hadde ett kort.');
+    // The same in the other languages the app speaks.
+    const view = viewFor(eightOrNot(), 0);
+    expect(describeDecision(last, view, 'en')).toMatch(/^Here it cost \d+ % chance to win to lay 8♣ and name spades: to lay 8♣ and name (clubs|diamonds|hearts) was better .* Ola had one card\.$/);
+    expect(describeDecision(last, view, 'nl')).toMatch(/^Hier kostte 8♣ spelen en schoppen vragen \d+ % winkans: 8♣ spelen en (klaveren|ruiten|harten) vragen was beter .* Ola had nog één kaart\.$/);
+    expect(describeDecision(last, view, 'de')).toMatch(/^Hier kostete 8♣ legen und Pik wünschen \d+ % Gewinnchance: 8♣ legen und (Kreuz|Karo|Herz) wünschen war besser .* Ola hatte nur noch eine Karte\.$/);
     // Siri's draw then pass after her voluntary draw: the pass was forced (S14), so no decision is reported there.
     expect(review.decisions.some((d) => d.step === 7)).toBe(false);
     expect(review.decisions.some((d) => d.step === 6)).toBe(true);

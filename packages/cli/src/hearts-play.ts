@@ -7,9 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import {
   SUITS, applyHearts, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, localizeError, makeRecord, nextHeartsRound, recordToJson,
-  parseNotation, seedFromString, type HeartsAction, type HeartsGame, type Lang,
+  parseNotation, seedFromString, type HeartsAction, type HeartsGame,
 } from '@olsen/engine';
-import { suitSymbol, textsFor } from './i18n.js';
+import { suitSymbol, textsFor, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
 import { chooseHearts, heartsHint, type Level } from '@olsen/bots';
 

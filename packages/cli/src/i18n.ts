@@ -1,5 +1,8 @@
 /** Terminal texts in Norwegian bokmål (default) and English. */
-import { SUIT_NAMES, type Lang } from '@olsen/engine';
+import { SUIT_NAMES } from '@olsen/engine';
+
+/** The terminal speaks Norwegian bokmål and English (the web app speaks Dutch and German too). */
+export type Lang = 'nb' | 'en';
 
 const SYMBOLS = ['♣', '♦', '♥', '♠'];
 /** English verb agreement: "You play", "Kari plays". */

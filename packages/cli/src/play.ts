@@ -27,12 +27,11 @@ import {
   viewFor,
   type Action,
   type Game,
-  type Lang,
 } from '@olsen/engine';
 import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
 import { chooseShedding, hint, type Level } from '@olsen/bots';
-import { suitName, suitSymbol, textsFor } from './i18n.js';
+import { suitName, suitSymbol, textsFor, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
 
 export interface PlayOptions {

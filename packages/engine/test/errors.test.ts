@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DECK, ERRORS, applyHearts, createGame, createHeartsGame, heartsToMove, makeCard, nextHeartsRound, parseCard, type ErrorCode, type ErrorParams,
+  DECK, ERRORS, LANGS, applyHearts, localizeError, createGame, createHeartsGame, heartsToMove, makeCard, nextHeartsRound, parseCard, type ErrorCode, type ErrorParams,
   type Game, type GameError, type HeartsGame, type Result,
 } from '../src/index.js';
 import { act, table, tryAct, unwrap } from './helpers.js';
@@ -125,5 +125,15 @@ describe('error codes', () => {
     if (r.ok) return;
     expect({ rule: r.error.rule, code: r.error.code, params: r.error.params }).toEqual({ rule, code, params });
     expect(r.error.message.length).toBeGreaterThan(10);
+  });
+
+  it.each(CASES)('%s (%s): a sentence in every language, each its own, naming who it is about', (code, _rule, run) => {
+    const r = run();
+    if (r.ok) return;
+    const said = LANGS.map((l) => localizeError(r.error, l));
+    for (const text of said) expect(text).toMatch(/^\S.{9,}[.!]$/s);
+    expect(new Set(said).size).toBe(LANGS.length);
+    const player = r.error.params.player as string | undefined;
+    if (player) for (const text of said) expect(text).toContain(player);
   });
 });

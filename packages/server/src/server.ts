@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { PlayerName } from '@olsen/protocol';
+import { LANGS, type Lang } from '@olsen/engine';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { systemClock } from './clock.js';
 import { Admission } from './admission.js';
@@ -216,7 +217,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/daily/review/:id', async (req, reply) => {
     const guest = guestOf(req);
     if (!guest) return reply.code(401).send(noGuest);
-    const r = await daily.review(guest.id, String(req.params.id), req.query.lang === 'en' ? 'en' : 'nb');
+    const r = await daily.review(guest.id, String(req.params.id), (LANGS as readonly string[]).includes(req.query.lang ?? '') ? (req.query.lang as Lang) : 'nb');
     return r.ok ? r : reply.code(r.error.code === 'not_seated' ? 403 : 404).send(r);
   });
   app.get<{ Params: { game: string }; Querystring: { date?: string } }>('/api/daily/:game', async (req, reply) => {

@@ -7,7 +7,7 @@
 import { chooseHearts, chooseShedding, heartsHint, reviewPage, reviewRecord, hint as sheddingHint } from '@olsen/bots';
 import {
   actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, replaySteps, resultOf, seedFromString, stageOf, startGame, viewOf,
-  type AnyGame, type Seat,
+  type AnyGame, type Lang, type Seat,
 } from '@olsen/engine';
 import { gameErrorReply, type SeatInfo, type TableUpdate } from '@olsen/protocol';
 import type { OfflineOptions, ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
@@ -108,7 +108,7 @@ function replay(raw: unknown): WorkerReply {
  * its defaults), with the words in the page's language and the view before
  * each decision. Progress goes to the page as the positions are done.
  */
-function analyse(id: number, raw: unknown, seat: Seat, lang: 'nb' | 'en'): WorkerReply {
+function analyse(id: number, raw: unknown, seat: Seat, lang: Lang): WorkerReply {
   const r = replaySteps(raw);
   if (!r.ok) return { ok: false, error: { code: 'bad_message', message: r.error.message, rule: r.error.rule } };
   let last = 0;

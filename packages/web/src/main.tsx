@@ -6,7 +6,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { TableSummary } from '@olsen/protocol';
-import { TEXTS, type Lang } from './i18n.js';
+import { LANGS, LANG_NAMES, TEXTS, browserLang, type Lang } from './i18n.js';
 import { Analyse } from './analyse.js';
 import { Daily } from './daily.js';
 import { OnlineTable } from './online-table.js';
@@ -30,7 +30,8 @@ function useRoute(): string {
 
 function App() {
   const route = useRoute();
-  const [lang, setLang] = useState<Lang>(stored('olsen.lang', 'nb'));
+  // A language chosen before wins; else the browser's first one the app speaks; else Norwegian.
+  const [lang, setLang] = useState<Lang>(() => { const l = localStorage.getItem('olsen.lang'); return l && (LANGS as readonly string[]).includes(l) ? (l as Lang) : browserLang(navigator.languages); });
   const [four, setFour] = useState(localStorage.getItem('olsen.four') === 'yes');
   const [sort, setSort] = useState<'suit' | 'rank'>(stored('olsen.sort', 'suit'));
   const t = TEXTS[lang];
@@ -60,9 +61,9 @@ function App() {
   return (
     <>
       <a class="skip" href="#main">
-        {lang === 'nb' ? 'Hopp til innholdet' : 'Skip to content'}
+        {t.skipToContent}
       </a>
-      <nav class="top" aria-label={lang === 'nb' ? 'Hovedmeny' : 'Main menu'}>
+      <nav class="top" aria-label={t.mainMenu}>
         <a href="#/" class="brand">
           Olsen
         </a>
@@ -76,8 +77,11 @@ function App() {
           <label>
             {t.language}{' '}
             <select value={lang} onChange={(e) => setLang((e.target as HTMLSelectElement).value as Lang)}>
-              <option value="nb">Norsk (bokmål)</option>
-              <option value="en">English</option>
+              {LANGS.map((l) => (
+                <option key={l} value={l}>
+                  {LANG_NAMES[l]}
+                </option>
+              ))}
             </select>
           </label>
           <label>

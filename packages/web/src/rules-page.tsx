@@ -1,7 +1,8 @@
-/** The rules, written for the app, in Norwegian and English. */
+/** The rules, written for the app, in Norwegian, English, Dutch and German. */
+import type { JSX } from 'preact';
 import { gameInfo } from '@olsen/engine';
 import { HOUSE_RULE_TEXT } from './house-rules.js';
-import type { Lang } from './i18n.js';
+import { TEXTS, type Lang } from './i18n.js';
 
 // The house rules as the engine lists them (one table for the form, this page and the CLI).
 const SHEDDING_RULES = gameInfo('olsen').options.map((o) => o.name);
@@ -57,14 +58,57 @@ const EN = (
   </>
 );
 
+const NL = (
+  <>
+    <h2 id="olsen">Olsen</h2>
+    <p>2–4 spelers (5–6 met twee spellen kaarten), een gewoon spel kaarten zonder jokers. Iedereen krijgt vijf kaarten; één kaart wordt open naast de stapel gelegd. Wie links van de deler zit, begint, en het spel gaat met de klok mee.</p>
+    <p>Leg een kaart van dezelfde kleur of dezelfde waarde als de bovenste kaart. <strong>Achten zijn vrij</strong>: een acht mag je altijd leggen, en je zegt welke kleur dan geldt. Kun je niets leggen, dan trek je — tot drie kaarten. Past geen ervan, dan pas je.</p>
+    <p>Als je je voorlaatste kaart legt, roep je <strong>„Olsen!”</strong>. Wie als eerste alle kaarten kwijt is, wint; de anderen worden gerangschikt naar het aantal kaarten dat ze nog hebben. Is de stapel op, dan wordt de aflegstapel (behalve de bovenste kaart) geschud tot een nieuwe stapel.</p>
+    <h2 id="vri">Vri åtter</h2>
+    <p>2–6 spelers, gespeeld als Olsen, maar om punten: als iemand uitgaat, krijgen de anderen punten voor de kaarten die ze nog hebben (acht 50, plaatjes 10, aas 1 of zoals afgesproken, andere kaarten hun waarde). Komt iemand boven de 100, dan is het spel voorbij en wint wie de minste punten heeft.</p>
+    <p>Heb je nog één kaart, dan moet je <strong>„laatste kaart”</strong> zeggen. Vergeet je dat, dan mogen de anderen <strong>op tafel kloppen</strong> voordat de volgende speler iets doet — dan trek je drie strafkaarten.</p>
+    <h2 id="vri-variant">Vri åtter (variant)</h2>
+    <p>Vri åtter zoals een van de bronnen het speelt: zes kaarten per persoon, één spel kaarten hoeveel jullie ook zijn. Een getrokken kaart mag je houden, ook als hij past; niemand mag in de eerste beurt draaien (een acht leggen of van kleur wisselen); je mag meerdere kaarten van dezelfde waarde tegelijk leggen; en als iemand uitgaat, spelen de anderen door om de plaatsen.</p>
+    <h2 id="huisregels">Huisregels</h2>
+    <p>Als je een tafel maakt, kun je de huisregels uit de bronnen aanzetten: meerdere kaarten van dezelfde waarde of kleur in één zet, twee/vrouw/aas als speciale kaarten, svenskevri, niet draaien in de eerste beurt, geen acht op een acht, niet uitgaan met een acht, één of drie keer trekken, het aantal kaarten, twee spellen kaarten en meer. Elke regel heeft in het formulier een uitleg van één regel.</p>
+    <h2 id="deens">Deens Olsen</h2>
+    <p>Een slagenspel uit de hartenfamilie voor 3–5 spelers. Alle kaarten worden gedeeld (met drie of vijf spelers gaan er tweeën uit, zodat het opgaat). Wie klaveren twee heeft (met vijf: klaveren drie), komt uit in de eerste slag.</p>
+    <p>Je moet kleur bekennen als je kunt; de hoogste kaart van de gevraagde kleur neemt de slag en komt uit in de volgende. Met harten mag je pas uitkomen als er harten is gebroken. Elke harten is één punt waard en de schoppenvrouw 13. Neem je alle harten en de schoppenvrouw, dan heb je <strong>de maan geschoten</strong>: jij krijgt 0 en alle anderen 26. Als iemand de grens bereikt (meestal 100), wint wie het minst heeft.</p>
+    <p>Huisregels: drie kaarten doorgeven voor elk spel (naar links of op toerbeurt), strafkaarten in de eerste slag, de ruitenboer als min tien, een vast aantal spellen.</p>
+  </>
+);
+
+const DE = (
+  <>
+    <h2 id="olsen">Olsen</h2>
+    <p>2–4 Spieler (5–6 mit zwei Kartenspielen), ein normales Kartenspiel ohne Joker. Jeder bekommt fünf Karten; eine Karte wird neben dem Stapel aufgedeckt. Wer links vom Geber sitzt, beginnt, und es geht im Uhrzeigersinn weiter.</p>
+    <p>Lege eine Karte derselben Farbe oder desselben Werts wie die oberste Karte. <strong>Achten sind frei</strong>: eine Acht darfst du immer legen, und du sagst, welche Farbe dann gilt. Kannst du nichts legen, ziehst du — bis zu drei Karten. Passt keine davon, passt du.</p>
+    <p>Wenn du deine vorletzte Karte legst, rufst du <strong>„Olsen!“</strong>. Wer zuerst alle Karten los ist, gewinnt; die anderen werden danach gereiht, wie viele Karten sie noch haben. Ist der Stapel leer, wird der Ablagestapel (ohne die oberste Karte) zu einem neuen Stapel gemischt.</p>
+    <h2 id="vri">Vri åtter</h2>
+    <p>2–6 Spieler, gespielt wie Olsen, aber um Punkte: wenn jemand ausgeht, bekommen die anderen Punkte für die Karten, die sie noch haben (Acht 50, Bildkarten 10, Ass 1 oder wie vereinbart, andere Karten ihren Wert). Kommt jemand über 100, ist das Spiel vorbei, und wer die wenigsten Punkte hat, gewinnt.</p>
+    <p>Hast du nur noch eine Karte, musst du <strong>„letzte Karte“</strong> sagen. Vergisst du es, dürfen die anderen <strong>auf den Tisch klopfen</strong>, bevor der nächste Spieler etwas tut — dann ziehst du drei Strafkarten.</p>
+    <h2 id="vri-variant">Vri åtter (Variante)</h2>
+    <p>Vri åtter, wie es eine der Quellen spielt: sechs Karten für jeden, ein Kartenspiel, egal wie viele ihr seid. Eine gezogene Karte darfst du behalten, auch wenn sie passt; niemand darf im ersten Zug wechseln (eine Acht legen oder die Farbe ändern); du darfst mehrere Karten desselben Werts auf einmal legen; und wenn jemand ausgeht, spielen die anderen um die Plätze weiter.</p>
+    <h2 id="hausregeln">Hausregeln</h2>
+    <p>Wenn du einen Tisch eröffnest, kannst du die Hausregeln aus den Quellen einschalten: mehrere Karten desselben Werts oder derselben Farbe in einem Zug, Zwei/Dame/Ass als Sonderkarten, Svenskevri, kein Wechsel im ersten Zug, keine Acht auf eine Acht, nicht mit einer Acht ausgehen, einmal oder dreimal ziehen, die Zahl der Karten, zwei Kartenspiele und mehr. Jede Regel hat im Formular eine Erklärung in einer Zeile.</p>
+    <h2 id="daenisch">Dänisches Olsen</h2>
+    <p>Ein Stichspiel aus der Herzen-Familie für 3–5 Spieler. Alle Karten werden ausgeteilt (mit drei oder fünf Spielern werden Zweien herausgenommen, damit es aufgeht). Wer die Kreuz-Zwei hat (mit fünf: die Kreuz-Drei), spielt zum ersten Stich aus.</p>
+    <p>Du musst Farbe bedienen, wenn du kannst; die höchste Karte der ausgespielten Farbe nimmt den Stich und spielt zum nächsten aus. Herz darf erst ausgespielt werden, wenn Herz gebrochen ist. Jedes Herz zählt einen Punkt und die Pik-Dame 13. Nimmst du alle Herzen und die Pik-Dame, hast du <strong>den Mond geschossen</strong>: du bekommst 0 und alle anderen 26. Erreicht jemand die Grenze (meist 100), gewinnt, wer am wenigsten hat.</p>
+    <p>Hausregeln: drei Karten vor jedem Spiel weitergeben (nach links oder reihum), Strafkarten im ersten Stich, der Karo-Bube als minus zehn, eine feste Zahl von Spielen.</p>
+  </>
+);
+
+const PAGES: Record<Lang, JSX.Element> = { nb: NB, en: EN, nl: NL, de: DE };
+
 export function RulesPage({ lang }: { lang: Lang }) {
+  const t = TEXTS[lang];
   return (
     <article class="rules">
-      <h1>{lang === 'nb' ? 'Regler' : 'Rules'}</h1>
-      {lang === 'nb' ? NB : EN}
-      <h2>{lang === 'nb' ? 'Alle husregler for Olsen og Vri åtter' : 'Every house rule for Olsen and Vri åtter'}</h2>
+      <h1>{t.rules}</h1>
+      {PAGES[lang]}
+      <h2>{t.rulesAllHouse}</h2>
       <RuleList keys={SHEDDING_RULES} lang={lang} />
-      <h2>{lang === 'nb' ? 'Husregler for dansk Olsen' : 'House rules for Danish Olsen'}</h2>
+      <h2>{t.rulesDanishHouse}</h2>
       <RuleList keys={HEARTS_RULES} lang={lang} />
     </article>
   );

@@ -65,7 +65,7 @@ function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; p
               <label for={id}>{text}</label>
               {spec.values ? (
                 <select id={id} value={k in rules ? JSON.stringify(rules[k]) : ''} onChange={(e) => { const raw = (e.target as HTMLSelectElement).value; set(raw === '' ? '' : JSON.parse(raw)); }}>
-                  <option value="">{`${lang === 'nb' ? 'standard' : 'default'}: ${valueLabel(spec.default)}`}</option>
+                  <option value="">{`${t.defaultWord}: ${valueLabel(spec.default)}`}</option>
                   {spec.values.map((v) => (
                     <option key={String(v)} value={JSON.stringify(v)}>
                       {valueLabel(v)}

@@ -4,7 +4,7 @@
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { errorMessage, isHeartsView, type Action, type AnyView, type ErrorCode, type ErrorParams, type HeartsAction, type HeartsView, type PlayerView } from '@olsen/engine';
+import { SUIT_NAMES, errorMessage, isHeartsView, type Action, type AnyView, type ErrorCode, type ErrorParams, type HeartsAction, type HeartsView, type PlayerView } from '@olsen/engine';
 import type { ActionBody, Reply, TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
@@ -20,7 +20,8 @@ export interface Prefs {
 }
 
 export const SUITS = ['c', 'd', 'h', 's'] as const;
-export const suitName = (s: string, t: Texts, lang: Lang): string => (lang === 'nb' ? ['kløver', 'ruter', 'hjerter', 'spar'] : ['clubs', 'diamonds', 'hearts', 'spades'])[SUITS.indexOf(s as never)] ?? (t ? s : s);
+/** A suit's name in the player's language (the engine's words). */
+export const suitName = (s: string, _t: Texts, lang: Lang): string => SUIT_NAMES[lang][SUITS.indexOf(s as never)] ?? s;
 
 /** The action without its seat: what a client sends. */
 export const body = (a: Action | HeartsAction): ActionBody => {

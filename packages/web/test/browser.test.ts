@@ -556,14 +556,22 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 120_000);
 
-  it('speaks one language at a time: no English on the Norwegian pages and tables, no Norwegian on the English ones', async () => {
-    // Words that belong to one language only (names such as Kari, Olsen or Vri åtter belong to both).
-    const words: Record<'nb' | 'en', RegExp> = {
-      nb: /\b(Your|You|Play|Draw|Settings|House rules|the|Statistics|players?|cards?|default|yes|clubs|hearts|spades|diamonds|Back|turn|Hint)\b/,
-      en: /\b(Din|Du|Spill|Trekk|Husregler|Innstillinger|spillere|datamaskin|kort|og|ikke|hjerter|spar|ruter|kløver|Tilbake|tur|Regler)\b/,
+  it('speaks one language at a time: on the Norwegian, English, Dutch and German pages and tables no word of the other three', async () => {
+    // Words that belong to one language only (names such as Kari, Olsen or Vri åtter belong to all).
+    const own: Record<'nb' | 'en' | 'nl' | 'de', string[]> = {
+      nb: ['Din', 'Du', 'Spill', 'Trekk', 'Husregler', 'Innstillinger', 'spillere', 'datamaskin', 'datamaskinen', 'kort', 'og', 'ikke', 'hjerter', 'spar', 'ruter', 'kløver', 'Tilbake', 'tur', 'Regler', 'Statistikk'],
+      en: ['Your', 'You', 'Play', 'Draw', 'Settings', 'House', 'the', 'Statistics', 'player', 'players', 'card', 'cards', 'default', 'yes', 'clubs', 'hearts', 'spades', 'diamonds', 'Back', 'turn', 'Hint', 'Rules'],
+      nl: ['Jij', 'Je', 'Speel', 'Trekken', 'Huisregels', 'Instellingen', 'spelers', 'kaart', 'kaarten', 'niet', 'harten', 'schoppen', 'ruiten', 'klaveren', 'Terug', 'beurt', 'Regels', 'het', 'een', 'Statistieken'],
+      de: ['Dein', 'Deine', 'Du', 'Spielen', 'Ziehen', 'Hausregeln', 'Einstellungen', 'Spieler', 'Karte', 'Karten', 'nicht', 'Herz', 'Pik', 'Karo', 'Kreuz', 'Zurück', 'Zug', 'Regeln', 'und', 'Statistik'],
     };
+    const langs = ['nb', 'en', 'nl', 'de'] as const;
+    const words = Object.fromEntries(langs.map((l) => {
+      // Another language's word that this one shares (German and Norwegian "Du") does not count against it.
+      const foreign = langs.filter((o) => o !== l).flatMap((o) => own[o]).filter((w) => !own[l].includes(w));
+      return [l, new RegExp(`(?<![\\p{L}])(${[...new Set(foreign)].join('|')})(?![\\p{L}])`, 'u')];
+    })) as Record<(typeof langs)[number], RegExp>;
     const found: string[] = [];
-    for (const lang of ['nb', 'en'] as const) {
+    for (const lang of langs) {
       const other = words[lang];
       const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
       // Before the app's own scripts on every page: the app would otherwise store its default first.
@@ -573,9 +581,9 @@ describe('the web app in Chromium', () => {
         const hit = other.exec(text);
         if (hit) found.push(`${lang} ${where}: "${hit[0]}" in …${text.slice(Math.max(0, hit.index - 30), hit.index + 30).replace(/\s+/g, ' ')}…`);
       };
-      for (const route of ['#/', '#/play', '#/new', '#/rules', '#/stats']) {
+      for (const route of ['#/', '#/play', '#/new', '#/rules', '#/stats', '#/daily']) {
         await page.goto(`${server.url}/?l=${lang}${route}`);
-        await page.waitForTimeout(150);
+        await page.waitForTimeout(route === '#/daily' ? 600 : 150);
         const fold = page.locator('details.house-rules summary');
         if (await fold.count()) await fold.click();
         await check(route);
@@ -592,7 +600,25 @@ describe('the web app in Chromium', () => {
       await page.close();
     }
     expect(found).toEqual([]);
-  }, 120_000);
+  }, 240_000);
+
+  it("picks the browser's language on a first visit: Dutch, German, Norwegian for nn, English for en-US, Norwegian for anything else", async () => {
+    const want: [string, string][] = [['nl-BE', 'Speel tegen de computer'], ['de-AT', 'Gegen den Computer spielen'], ['nn-NO', 'Spill mot datamaskinen'], ['en-US', 'Play the computer'], ['fr-FR', 'Spill mot datamaskinen']];
+    for (const [locale, text] of want) {
+      const context = await browser.newContext({ locale, viewport: { width: 360, height: 640 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/#/`);
+      await expect.poll(() => page.getByRole('link', { name: text }).first().isVisible(), { message: locale, timeout: 10_000 }).toBe(true);
+      // A language picked in the settings wins over the browser's from then on.
+      if (locale === 'de-AT') {
+        await page.locator('details.settings summary').click();
+        await page.getByLabel('Sprache').selectOption('nl');
+        await page.reload();
+        await expect.poll(() => page.getByRole('link', { name: 'Speel tegen de computer' }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+      }
+      await context.close();
+    }
+  }, 60_000);
 
   it('keeps the first visit within the bundle budget (initial JavaScript ≤ 100 KB gzipped)', () => {
     const out = execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/check-budget.mjs', import.meta.url))], { encoding: 'utf8' });
