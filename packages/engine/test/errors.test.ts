@@ -133,7 +133,7 @@ describe('error codes', () => {
     const said = LANGS.map((l) => localizeError(r.error, l));
     for (const text of said) expect(text).toMatch(/^\S.{9,}[.!]$/s);
     expect(new Set(said).size).toBe(LANGS.length);
-    const player = r.error.params.player as string | undefined;
+    const player = r.error.params?.player as string | undefined;
     if (player) for (const text of said) expect(text).toContain(player);
   });
 });

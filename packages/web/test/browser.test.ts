@@ -613,6 +613,7 @@ describe('the web app in Chromium', () => {
       if (locale === 'de-AT') {
         await page.locator('details.settings summary').click();
         await page.getByLabel('Sprache').selectOption('nl');
+        await expect.poll(() => page.evaluate(() => localStorage.getItem('olsen.lang')), { timeout: 10_000 }).toBe('nl');
         await page.reload();
         await expect.poll(() => page.getByRole('link', { name: 'Speel tegen de computer' }).first().isVisible(), { timeout: 10_000 }).toBe(true);
       }
