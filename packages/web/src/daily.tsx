@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GameName } from '@olsen/engine';
 import { guestToken, savedName } from './session.js';
-import type { Prefs } from './table.js';
+import { sayError, type Prefs } from './table.js';
 
 interface Row {
   readonly date: string;
@@ -72,9 +72,10 @@ export function Daily({ prefs }: { prefs: Prefs }) {
     if (!name.trim()) return setError(t.dailyNameFirst);
     try {
       await guestToken(name.trim());
-      const r = (await (await fetch(`/api/daily/${game}`, { method: 'POST', ...(await authed()) })).json()) as { ok: boolean; code?: string; error?: { message: string } };
-      if (r.ok && r.code) location.hash = `#/t/${r.code}`;
-      else setError(r.error?.message ?? t.errorTitle);
+      const r = (await (await fetch(`/api/daily/${game}`, { method: 'POST', ...(await authed()) })).json()) as { ok: true; code: string } | { ok: false; error: { code: string; message: string } };
+      if (r.ok) location.hash = `#/t/${r.code}`;
+      // The server's refusal by its code, in the page's language (over_limit, rate_limited …).
+      else setError(sayError(r as never, t, lang));
     } catch {
       setError(t.dailyOffline);
     }
