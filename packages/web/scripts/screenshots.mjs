@@ -37,7 +37,8 @@ const shots = [
 ];
 try {
   for (const s of shots.filter((x) => !only || x.name === only)) {
-    const page = await browser.newPage({ viewport: s.viewport });
+    // The app takes the browser's language on a first visit: the pictures are of the Norwegian app.
+    const page = await browser.newPage({ viewport: s.viewport, locale: 'nb-NO' });
     await page.goto(`${server.url}/?seed=shots#/play`);
     if (s.game) {
       await page.getByRole('combobox').first().selectOption(s.game);

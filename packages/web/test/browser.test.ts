@@ -35,10 +35,23 @@ const config = (over: Partial<ServerConfig> = {}): ServerConfig => ({
 });
 
 let browser: Browser;
+
+/**
+ * Pages and contexts speak Norwegian unless a test gives another locale: a
+ * first visit takes the browser's language, and headless Chromium's is en-US.
+ */
+function inNorwegian(b: Browser): Browser {
+  const newContext = b.newContext.bind(b);
+  const newPage = b.newPage.bind(b);
+  return Object.assign(b, {
+    newContext: (o: Parameters<Browser['newContext']>[0] = {}) => newContext({ locale: 'nb-NO', ...o }),
+    newPage: (o: Parameters<Browser['newPage']>[0] = {}) => newPage({ locale: 'nb-NO', ...o }),
+  });
+}
 let server: OlsenServer;
 beforeAll(async () => {
   expect(existsSync(join(WEB, 'index.html')), 'the web app is built (npm run build)').toBe(true);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = inNorwegian(await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }));
   server = await startServer(config());
 }, 60_000);
 afterAll(async () => {
