@@ -10,7 +10,8 @@
 import { request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ActionBody, Request, TableUpdate } from '@olsen/protocol';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import { RawSocket, type Wire } from './raw-socket.js';
 
 export interface LoadtestOptions {
   /** Server base URLs (players are spread over them in turn, as DNS round robin would). Loopback only. */
@@ -25,6 +26,12 @@ export interface LoadtestOptions {
   readonly reconnectRate: number;
   readonly game: string;
   readonly progress: ((line: string) => void) | null;
+  /**
+   * The simulated people's connections: `raw` (default) speaks the socket.io
+   * protocol over a bare WebSocket (`raw-socket.ts`), so the generator's CPU
+   * per person is small; `socket.io` uses socket.io-client as a browser would.
+   */
+  readonly client?: 'raw' | 'socket.io';
 }
 
 export interface LoadtestReport {
@@ -136,9 +143,15 @@ async function metrics(url: string): Promise<Metrics | null> {
   }
 }
 
+/** A connection by socket.io-client, as a `Wire`. */
+function socketIoWire(url: string, token: string, localAddress: string): Wire {
+  const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, timeout: 20_000, localAddress } as Parameters<typeof io>[1]);
+  return Object.assign(s, { ask: (body: unknown, ms: number) => s.timeout(ms).emitWithAck('req', body) }) as unknown as Wire;
+}
+
 /** One simulated person. */
 class Person {
-  socket: Socket | null = null;
+  socket: Wire | null = null;
   code: string | null = null;
   seatReady = false;
   /** Version of the action in flight and when it was sent. */
@@ -152,7 +165,7 @@ class Person {
 
   connect(): Promise<void> {
     return new Promise((resolve) => {
-      const s = io(this.url, { auth: { token: this.token }, transports: ['websocket'], reconnection: false, timeout: 20_000, localAddress: addressOf(this.n) } as Parameters<typeof io>[1]);
+      const s = this.run.o.client === 'socket.io' ? socketIoWire(this.url, this.token, addressOf(this.n)) : new RawSocket(this.url, { token: this.token }, addressOf(this.n));
       this.socket = s;
       let settled = false;
       const done = (): void => {
@@ -173,14 +186,14 @@ class Person {
         this.run.connectedNow--;
         this.pending = null;
       });
-      s.on('table', (u: TableUpdate) => this.onTable(u));
+      s.on('table', (u) => this.onTable(u as TableUpdate));
     });
   }
 
   async req<T extends object>(r: Request | Record<string, unknown>): Promise<({ ok: true } & T) | { ok: false; error: { code: string; message: string } }> {
     if (!this.socket?.connected) return { ok: false, error: { code: 'offline', message: 'not connected' } };
     try {
-      return (await this.socket.timeout(20_000).emitWithAck('req', r)) as ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
+      return (await this.socket.ask(r, 20_000)) as ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
     } catch {
       return { ok: false, error: { code: 'timeout', message: 'no acknowledgement within 20 s' } };
     }

@@ -15,13 +15,13 @@ describe('olsen loadtest', () => {
     expect(() => checkLoopback('not a url')).toThrow(/is not a URL/);
   });
 
-  it('seats 10 people at three tables (bots fill the short one), plays with a think time and reports what it measured', async () => {
+  it.each(['raw', 'socket.io'] as const)('%s clients: seats 10 people at three tables (bots fill the short one), plays with a think time, drops and comes back, and reports what it measured', async (client) => {
     const server = await startServer({
       ...DEFAULTS, port: 0, logLevel: 'silent', botDelayMs: 1, roundPauseMs: 5,
       dataDir: mkdtempSync(join(tmpdir(), 'olsen-loadtest-')), rateLimit: { points: 1000, seconds: 10 },
     });
     try {
-      const r = await runLoadtest({ urls: [server.url], players: 10, durationS: 4, thinkMs: 50, rampPerS: 100, reconnectRate: 0.05, game: 'olsen', progress: null });
+      const r = await runLoadtest({ urls: [server.url], players: 10, durationS: 4, thinkMs: 50, rampPerS: 100, reconnectRate: 0.05, game: 'olsen', progress: null, client });
       expect(r.tables).toBe(3);
       expect(r.connectedPeak).toBe(10);
       expect(r.actions).toBeGreaterThan(10);
