@@ -75,6 +75,8 @@ export interface LoadtestReport {
     readonly serverActMs: { readonly p50: number | null; readonly p99: number | null };
     /** This generator's event-loop delay beyond its 10 ms sampling (ms). */
     readonly generatorLoopDelayMs: { readonly p99: number; readonly max: number };
+    /** This generator's CPU per action it saw acknowledged (ms): what one core of it can drive. */
+    readonly generatorCpuMsPerAction: number | null;
   };
 }
 
@@ -388,6 +390,8 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   run.markSteady();
   const steadyAt = performance.now();
   const steadyBefore = await Promise.all(urls.map(metrics));
+  const steadyCpu0 = process.cpuUsage();
+  const steadyOwnActions = run.actions;
   // The generator's own event-loop delay: a late reading here is latency the servers did not cause.
   const ownLoop = monitorEventLoopDelay({ resolution: 10 });
   ownLoop.enable();
@@ -405,6 +409,8 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   ownLoop.disable();
   const after = await Promise.all(urls.map(metrics));
   const cpu1 = process.cpuUsage(cpu0);
+  const steadyOwn = process.cpuUsage(steadyCpu0);
+  const steadyOwnDone = run.actions - steadyOwnActions;
   const connected = run.connectedNow;
   run.stopping = true;
   for (const p of people) p.close();
@@ -478,6 +484,7 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
       serverCpuSeconds: steadyCpu === null ? null : Math.round(steadyCpu * 1000) / 1000,
       serverCpuMsPerAction: steadyCpu === null || steadyActions === 0 ? null : Math.round((steadyCpu / steadyActions) * 1e6) / 1000,
       generatorLoopDelayMs: { p99: round(Math.max(0, ownLoop.percentile(99) / 1e6 - 10)), max: round(Math.max(0, ownLoop.max / 1e6 - 10)) },
+      generatorCpuMsPerAction: steadyOwnDone > 0 ? Math.round(((steadyOwn.user + steadyOwn.system) / 1e3 / steadyOwnDone) * 1000) / 1000 : null,
       serverActMs: steadyBefore.every(Boolean) && after.every(Boolean)
         ? { p50: bucketQuantile(steadyBefore.map((m) => m!.actBuckets), after.map((m) => m!.actBuckets), 0.5), p99: bucketQuantile(steadyBefore.map((m) => m!.actBuckets), after.map((m) => m!.actBuckets), 0.99) }
         : { p50: null, p99: null },

@@ -4,7 +4,7 @@
 // server spends is measured apart from the load generator. Prints one JSON line per run:
 // players, steady p50/p95/p99, errors, actions/s and the server's CPU milliseconds per action.
 //
-//   npm run bench:load [-- --players 2000,5000 --duration 60 --think 1000 --cluster]
+//   npm run bench:load [-- --players 2000,5000 --duration 60 --think 1000 --cluster --client raw|socket.io]
 //
 // --cluster: two server processes on PostgreSQL + Redis (DATABASE_URL / REDIS_URL, else the
 // machine's 127.0.0.1:5432 and :6379), both pinned to the server core; CPU is summed over both.
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     think: { type: 'string', default: '1000' },
     cluster: { type: 'boolean', default: false },
     game: { type: 'string', default: 'olsen' },
+    client: { type: 'string', default: 'raw' },
   },
 });
 const BIN = fileURLToPath(new URL('../../cli/bin/olsen.js', import.meta.url));
@@ -58,7 +59,7 @@ function startServer(env) {
 }
 
 function loadtest(urls, players) {
-  const [cmd, args] = pin(1, [BIN, 'loadtest', ...urls.flatMap((u) => ['--url', u]), '--players', String(players), '--duration', values.duration, '--think', values.think, '--game', values.game, '--json']);
+  const [cmd, args] = pin(1, [BIN, 'loadtest', ...urls.flatMap((u) => ['--url', u]), '--players', String(players), '--duration', values.duration, '--think', values.think, '--game', values.game, '--client', values.client, '--json']);
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`loadtest failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
@@ -103,6 +104,8 @@ for (const players of values.players.split(',').map(Number)) {
         serverActMsP50: r.steady.serverActMs.p50,
         serverActMsP99: r.steady.serverActMs.p99,
         generatorLoopDelayMs: r.steady.generatorLoopDelayMs,
+        client: values.client,
+        generatorCpuMsPerAction: r.steady.generatorCpuMsPerAction,
         loadGeneratorCpuSeconds: r.cpuSeconds.loadGenerator,
         durationS: r.durationS,
       }),
