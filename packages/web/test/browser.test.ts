@@ -381,6 +381,11 @@ describe('the web app in Chromium', () => {
     await bo.reload();
     await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
     await Promise.all([playByKeyboard(anne, /Spillet er over/), playByKeyboard(bo, /Spillet er over/)]);
+    // Bo reviews his own seat of the online game from its public record.
+    await bo.getByRole('link', { name: 'Analyse' }).click();
+    await expect.poll(() => bo.getByRole('img', { name: 'Vinnersjansen din gjennom spillet' }).isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(bo.url()).toMatch(/#\/analyse\/[^/]+\/1$/);
+    await expect.poll(() => bo.locator('p').filter({ hasText: /^Bo: \d+ valg/ }).count()).toBe(1);
     // Both saw the same result, and the record is there to download and replay.
     await expect.poll(() => anne.getByRole('link', { name: 'Spill av' }).isVisible()).toBe(true);
     await anne.getByRole('link', { name: 'Spill av' }).press('Enter');
