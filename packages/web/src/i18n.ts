@@ -5,6 +5,9 @@ export const LANGS: readonly Lang[] = ['nb', 'en', 'nl', 'de'];
 export const LANG_NAMES: Record<Lang, string> = { nb: 'Norsk (bokmål)', en: 'English', nl: 'Nederlands', de: 'Deutsch' };
 
 const nb = {
+  /** The short words of the top menu (a phone's width). */
+  navPlay: 'Spill',
+  navFriends: 'Med venner',
   skipToContent: 'Hopp til innholdet',
   mainMenu: 'Hovedmeny',
   defaultWord: 'standard',
@@ -239,6 +242,9 @@ const nb = {
 type Dict = { [K in keyof typeof nb]: (typeof nb)[K] extends (...a: infer A) => string ? (...a: A) => string : (typeof nb)[K] extends string ? string : { [Q in keyof (typeof nb)[K]]: string } };
 
 const en: Dict = {
+  /** The short words of the top menu (a phone's width). */
+  navPlay: 'Play',
+  navFriends: 'With friends',
   skipToContent: 'Skip to content',
   mainMenu: 'Main menu',
   defaultWord: 'default',
@@ -467,6 +473,9 @@ const en: Dict = {
 
 
 const nl: Dict = {
+  /** The short words of the top menu (a phone's width). */
+  navPlay: 'Spelen',
+  navFriends: 'Met vrienden',
   skipToContent: 'Naar de inhoud',
   mainMenu: 'Hoofdmenu',
   defaultWord: 'standaard',
@@ -694,6 +703,9 @@ const nl: Dict = {
 };
 
 const de: Dict = {
+  /** The short words of the top menu (a phone's width). */
+  navPlay: 'Spielen',
+  navFriends: 'Mit Freunden',
   skipToContent: 'Zum Inhalt springen',
   mainMenu: 'Hauptmenü',
   defaultWord: 'Standard',

@@ -67,8 +67,8 @@ function App() {
         <a href="#/" class="brand">
           Olsen
         </a>
-        <a href="#/play">{t.playComputer}</a>
-        <a href="#/new">{t.playFriends}</a>
+        <a href="#/play" title={t.playComputer}>{t.navPlay}</a>
+        <a href="#/new" title={t.playFriends}>{t.navFriends}</a>
         <a href="#/daily">{t.daily}</a>
         <a href="#/rules">{t.rules}</a>
         <a href="#/stats">{t.stats}</a>
