@@ -599,7 +599,7 @@ describe('the web app in Chromium', () => {
         const hit = other.exec(text);
         if (hit) found.push(`${lang} ${where}: "${hit[0]}" in …${text.slice(Math.max(0, hit.index - 30), hit.index + 30).replace(/\s+/g, ' ')}…`);
       };
-      for (const route of ['#/', '#/play', '#/new', '#/rules', '#/stats', '#/daily']) {
+      for (const route of ['#/', '#/play', '#/new', '#/rules', '#/stats', '#/daily', '#/analyse']) {
         await page.goto(`${server.url}/?l=${lang}${route}`);
         await page.waitForTimeout(route === '#/daily' ? 600 : 150);
         const fold = page.locator('details.house-rules summary');
