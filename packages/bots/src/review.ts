@@ -288,6 +288,8 @@ export function reviewRecord(record: unknown, seat: Seat, options: ReviewOptions
   const measure: Measure = hearts || (first as { rules: { scoring?: string } }).rules.scoring === 'points' ? 'points' : 'win';
   const decisions: ReviewDecision[] = [];
   const swing: SwingPoint[] = [];
+  // Steps whose value is already known (the chosen option's, after a decision).
+  const valued = new Set<number>();
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     const view = viewAt(step.game, seat);
@@ -299,9 +301,10 @@ export function reviewRecord(record: unknown, seat: Seat, options: ReviewOptions
       if (decision) {
         decisions.push(decision);
         swing.push({ step: i + 1, round: step.round, value: decision.evaluation.options[decision.chosen].mean });
+        valued.add(i + 1);
       }
     }
-    if (!swing.some((p) => p.step === i)) {
+    if (!valued.has(i)) {
       seedFromString(rng, 0, `${seed}/swing/${i}`);
       const end = roundEndValue(view, measure);
       const value = end ?? positionValue(view, rng, swingWorlds);
