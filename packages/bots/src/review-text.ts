@@ -34,11 +34,14 @@ export function actionWords(a: AnyAction, view: AnyView, lang: Lang): string {
   if ('play' in a) {
     const cards = a.play.map(prettyCard).join(' ');
     if (isHeartsView(view)) return say(lang, { nb: `spille ${cards}`, en: `play ${cards}`, nl: `${cards} spelen`, de: `${cards} spielen` });
+    let phrase: string;
     if ('suit' in a && a.suit) {
       const w = SUIT_WORD[lang][a.suit];
-      return say(lang, { nb: `legge ${cards} og si ${w}`, en: `lay ${cards} and name ${w}`, nl: `${cards} spelen en ${w} vragen`, de: `${cards} legen und ${w} wünschen` });
-    }
-    return say(lang, { nb: `legge ${cards}`, en: `lay ${cards}`, nl: `${cards} spelen`, de: `${cards} legen` });
+      phrase = say(lang, { nb: `legge ${cards} og si ${w}`, en: `lay ${cards} and name ${w}`, nl: `${cards} spelen en ${w} vragen`, de: `${cards} legen und ${w} wünschen` });
+    } else phrase = say(lang, { nb: `legge ${cards}`, en: `lay ${cards}`, nl: `${cards} spelen`, de: `${cards} legen` });
+    // A play that leaves one card: with the call or without it (S18) is the difference between two options.
+    if (view.hand && view.hand.length - a.play.length === 1) phrase += callWords('call' in a && a.call === true, view, lang);
+    return phrase;
   }
   if ('give' in a) {
     const cards = a.give.map(prettyCard).join(' ');
@@ -55,9 +58,23 @@ export function actionWords(a: AnyAction, view: AnyView, lang: Lang): string {
   return say(lang, { nb: `si ${w}`, en: `name ${w}`, nl: `${w} kiezen`, de: `${w} wählen` });
 }
 
+/** The call's word in the game being played: «Olsen», or «ett kort igjen» in Vri åtter. */
+function callWord(view: AnyView, lang: Lang): string {
+  if (view.game === 'olsen') return say(lang, { nb: '«Olsen»', en: '“Olsen”', nl: '„Olsen”', de: '„Olsen“' });
+  return say(lang, { nb: '«ett kort igjen»', en: '“one card left”', nl: '„laatste kaart”', de: '„letzte Karte“' });
+}
+
+function callWords(called: boolean, view: AnyView, lang: Lang): string {
+  const w = callWord(view, lang);
+  return called
+    ? say(lang, { nb: ` og si ${w}`, en: ` and call ${w}`, nl: ` en ${w} roepen`, de: ` und ${w} ansagen` })
+    : say(lang, { nb: ` uten å si ${w}`, en: ` without calling ${w}`, nl: ` zonder ${w} te roepen`, de: ` ohne ${w} anzusagen` });
+}
+
 /** A value as the review shows it: "43 %" (win chance) or "7,5 poeng" / "7.5 points". */
 export function formatValue(v: number, measure: Measure, lang: Lang): string {
-  if (measure === 'win') return `${Math.round(v * 100)} %`;
+  // A no-break space: the "%" never wraps onto a line of its own.
+  if (measure === 'win') return `${Math.round(v * 100)}\u00a0%`;
   const n = (Math.round(v * 10) / 10).toLocaleString(LOCALE[lang]);
   return say(lang, { nb: `${n} poeng`, en: `${n} points`, nl: `${n} punten`, de: `${n} Punkte` });
 }
@@ -70,7 +87,7 @@ export function formatValue(v: number, measure: Measure, lang: Lang): string {
 function lossWords(best: number, chosen: number, measure: Measure, lang: Lang): string {
   if (measure === 'win') {
     const pct = Math.max(0, Math.round(best * 100) - Math.round(chosen * 100));
-    return say(lang, { nb: `${pct} % vinnersjanse`, en: `${pct} % chance to win`, nl: `${pct} % winkans`, de: `${pct} % Gewinnchance` });
+    return say(lang, { nb: `${pct}\u00a0% vinnersjanse`, en: `${pct}\u00a0% chance to win`, nl: `${pct}\u00a0% winkans`, de: `${pct}\u00a0% Gewinnchance` });
   }
   return formatValue(Math.max(0, Math.round(chosen * 10) - Math.round(best * 10)) / 10, measure, lang);
 }
@@ -88,38 +105,58 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
   const x = actionWords(chosen.action, view, lang);
   const y = actionWords(best.action, view, lang);
   const v = formatValue(chosen.mean, m, lang);
-  const ofThem = `(${formatValue(best.mean, m, lang)} ${say(lang, { nb: 'mot', en: 'against', nl: 'tegen', de: 'gegen' })} ${v})`;
+  const against = say(lang, { nb: 'mot', en: 'against', nl: 'tegen', de: 'gegen' });
+  // The figures in the order the sentence names the moves.
+  const bestFirst = `(${formatValue(best.mean, m, lang)} ${against} ${v})`;
+  const chosenFirst = `(${v} ${against} ${formatValue(best.mean, m, lang)})`;
   if (!d.mistake) {
     if (d.chosen === e.best) return say(lang, { nb: `Å ${x} var det beste valget (${v}).`, en: `To ${x} was the best choice (${v}).`, nl: `${capital(x)} was de beste keuze (${v}).`, de: `${capital(x)} war die beste Wahl (${v}).` });
     return say(lang, {
-      nb: `Å ${x} var omtrent like godt som å ${y} ${ofThem}: forskjellen er innenfor usikkerheten.`,
-      en: `To ${x} was about as good as to ${y} ${ofThem}: the difference is within the noise.`,
-      nl: `${capital(x)} was ongeveer even goed als ${y} ${ofThem}: het verschil valt binnen de onzekerheid.`,
-      de: `${capital(x)} war etwa so gut wie ${y} ${ofThem}: der Unterschied liegt innerhalb der Unsicherheit.`,
+      nb: `Å ${x} var omtrent like godt som å ${y} ${chosenFirst}: forskjellen er innenfor usikkerheten.`,
+      en: `To ${x} was about as good as to ${y} ${chosenFirst}: the difference is within the noise.`,
+      nl: `${capital(x)} was ongeveer even goed als ${y} ${chosenFirst}: het verschil valt binnen de onzekerheid.`,
+      de: `${capital(x)} war etwa so gut wie ${y} ${chosenFirst}: der Unterschied liegt innerhalb der Unsicherheit.`,
     });
   }
   const loss = lossWords(best.mean, chosen.mean, m, lang);
   const parts = [
     say(lang, {
-      nb: `Her kostet det ${loss} å ${x}: å ${y} var bedre ${ofThem}.`,
-      en: `Here it cost ${loss} to ${x}: to ${y} was better ${ofThem}.`,
-      nl: `Hier kostte ${x} ${loss}: ${y} was beter ${ofThem}.`,
-      de: `Hier kostete ${x} ${loss}: ${y} war besser ${ofThem}.`,
+      nb: `Her kostet det ${loss} å ${x}: å ${y} var bedre ${bestFirst}.`,
+      en: `Here it cost ${loss} to ${x}: to ${y} was better ${bestFirst}.`,
+      nl: `Hier kostte ${x} je ${loss}: ${y} was beter ${bestFirst}.`,
+      de: `Hier kostete ${x} ${loss}: ${y} war besser ${bestFirst}.`,
     }),
   ];
-  if (d.reason) parts.push(isHeartsView(view) ? heartsReasonSentence(d.reason as HeartsReason, view as HeartsView, lang) : reasonSentence(d.reason as Reason, view as PlayerView, lang));
+  if (onlyTheCall(chosen.action, best.action)) {
+    // The same cards, the call left out: the reason is the call, whatever the habits would say of the card.
+    const w = callWord(view, lang);
+    parts.push(say(lang, {
+      nb: `Si ${w} når du legger nest siste kort: ellers kan de andre banke i bordet, og du må trekke straffekort.`,
+      en: `Call ${w} when you lay your second-last card: otherwise the others may bang the table, and you draw penalty cards.`,
+      nl: `Roep ${w} als je je voorlaatste kaart speelt: anders mogen de anderen op tafel kloppen en trek je strafkaarten.`,
+      de: `Sag ${w} an, wenn du deine vorletzte Karte legst: sonst dürfen die anderen auf den Tisch klopfen, und du ziehst Strafkarten.`,
+    }));
+  } else if (d.reason) parts.push(isHeartsView(view) ? heartsReasonSentence(d.reason as HeartsReason, view as HeartsView, lang) : reasonSentence(d.reason as Reason, view as PlayerView, lang));
   const mentioned = d.reason && 'seat' in d.reason ? d.reason.seat : -1;
   const short = d.lastCard.filter((s) => s !== mentioned).map((s) => view.players[s]);
   if (short.length > 0) {
     const one = short.length === 1;
     parts.push(say(lang, {
-      nb: `${short.join(' og ')} hadde ett kort.`,
-      en: `${short.join(' and ')} had one card.`,
-      nl: `${short.join(' en ')} ${one ? 'had' : 'hadden'} nog één kaart.`,
-      de: `${short.join(' und ')} ${one ? 'hatte' : 'hatten'} nur noch eine Karte.`,
+      nb: `${short.join(' og ')} har ett kort igjen.`,
+      en: `${short.join(' and ')} ${one ? 'has' : 'have'} one card left.`,
+      nl: `${short.join(' en ')} ${one ? 'heeft' : 'hebben'} nog één kaart.`,
+      de: `${short.join(' und ')} ${one ? 'hat' : 'haben'} nur noch eine Karte.`,
     }));
   }
   return parts.join(' ');
+}
+
+/** Two plays of the same cards that differ only in the call. */
+function onlyTheCall(a: AnyAction, b: AnyAction): boolean {
+  if (!('play' in a) || !('play' in b) || a.play.join() !== b.play.join()) return false;
+  const suit = (x: AnyAction): unknown => ('suit' in x ? x.suit : undefined);
+  const call = (x: AnyAction): boolean => 'call' in x && x.call === true;
+  return suit(a) === suit(b) && call(a) !== call(b);
 }
 
 /** One decision of a review as a page shows it: the figures, the words, the seat's view then. */
@@ -127,6 +164,8 @@ export interface ReviewPageDecision {
   readonly step: number;
   readonly round: number;
   readonly index: number;
+  /** The seat's own move number in the game (from 1). */
+  readonly move: number;
   readonly mistake: boolean;
   readonly text: string;
   readonly options: readonly { readonly words: string; readonly mean: number; readonly se: number; readonly chosen: boolean; readonly best: boolean }[];
@@ -170,6 +209,7 @@ export function reviewPage(review: Review, record: unknown, lang: Lang): ReviewP
         step: d.step,
         round: d.round,
         index: d.index,
+        move: d.move,
         mistake: d.mistake,
         text: describeDecision(d, view, lang),
         options: d.evaluation.options.map((o, i) => ({ words: actionWords(o.action, view, lang), mean: o.mean, se: o.se, chosen: i === d.chosen, best: i === d.evaluation.best })),

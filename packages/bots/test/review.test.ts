@@ -43,13 +43,13 @@ describe('review', () => {
     const best = last.evaluation.options[last.evaluation.best].action as Action;
     expect('play' in best && best.play[0] === '8c' && best.suit !== 's').toBe(true);
     const text = describeDecision(last, viewFor(eightOrNot(), 0), 'nb');
-    expect(text).toMatch(/^Her kostet det \d+ % vinnersjanse å legge 8♣ og si spar: å legge 8♣ og si (kløver|ruter|hjerter) var bedre/);
-    expect(text).toContain('Ola hadde ett kort.');
+    expect(text).toMatch(/^Her kostet det \d+\s% vinnersjanse å legge 8♣ og si spar: å legge 8♣ og si (kløver|ruter|hjerter) var bedre/);
+    expect(text).toContain('Ola har ett kort igjen.');
     // The same in the other languages the app speaks.
     const view = viewFor(eightOrNot(), 0);
-    expect(describeDecision(last, view, 'en')).toMatch(/^Here it cost \d+ % chance to win to lay 8♣ and name spades: to lay 8♣ and name (clubs|diamonds|hearts) was better .* Ola had one card\.$/);
-    expect(describeDecision(last, view, 'nl')).toMatch(/^Hier kostte 8♣ spelen en schoppen vragen \d+ % winkans: 8♣ spelen en (klaveren|ruiten|harten) vragen was beter .* Ola had nog één kaart\.$/);
-    expect(describeDecision(last, view, 'de')).toMatch(/^Hier kostete 8♣ legen und Pik wünschen \d+ % Gewinnchance: 8♣ legen und (Kreuz|Karo|Herz) wünschen war besser .* Ola hatte nur noch eine Karte\.$/);
+    expect(describeDecision(last, view, 'en')).toMatch(/^Here it cost \d+\s% chance to win to lay 8♣ and name spades: to lay 8♣ and name (clubs|diamonds|hearts) was better .* Ola has one card left\.$/);
+    expect(describeDecision(last, view, 'nl')).toMatch(/^Hier kostte 8♣ spelen en schoppen vragen je \d+\s% winkans: 8♣ spelen en (klaveren|ruiten|harten) vragen was beter .* Ola heeft nog één kaart\.$/);
+    expect(describeDecision(last, view, 'de')).toMatch(/^Hier kostete 8♣ legen und Pik wünschen \d+\s% Gewinnchance: 8♣ legen und (Kreuz|Karo|Herz) wünschen war besser .* Ola hat nur noch eine Karte\.$/);
     // Siri's draw then pass after her voluntary draw: the pass was forced (S14), so no decision is reported there.
     expect(review.decisions.some((d) => d.step === 7)).toBe(false);
     expect(review.decisions.some((d) => d.step === 6)).toBe(true);
@@ -63,6 +63,20 @@ describe('review', () => {
     const last = review.decisions[review.decisions.length - 1];
     expect(last.step).toBe(9);
     expect(last.mistake).toBe(false);
+  });
+
+  it('S18 S20: a second-last card laid without the call is named so, and the call is the reason given', () => {
+    let g = table({ game: 'vri-atter', rules: { twoPlayerHandSize: 5 }, hands: [['9s', '5s', '3s', 'Ks', '2c'], ['7s', '8h', '4s', 'Tc', 'Jd']], upcard: '9h' });
+    g = act(g, '9s', '7s', '5s', '4s', '3s', '8h>s', 'Ks');
+    const review = reviewRecord(recordOf(g), 0, { worlds: 400 });
+    const last = review.decisions[review.decisions.length - 1];
+    const chosen = last.evaluation.options[last.chosen].action as Action;
+    expect(chosen).toEqual({ seat: 0, play: ['Ks'] });
+    const view = viewFor(act(table({ game: 'vri-atter', rules: { twoPlayerHandSize: 5 }, hands: [['9s', '5s', '3s', 'Ks', '2c'], ['7s', '8h', '4s', 'Tc', 'Jd']], upcard: '9h' }), '9s', '7s', '5s', '4s', '3s', '8h>s'), 0);
+    const text = describeDecision(last, view, 'nb');
+    expect(last.mistake).toBe(true);
+    expect(text).toMatch(/å legge K♠ uten å si «ett kort igjen»: å legge K♠ og si «ett kort igjen» var bedre/);
+    expect(text).toContain('Si «ett kort igjen» når du legger nest siste kort');
   });
 
   it('the review of a seeded game is identical on two runs, and another seed measures with other worlds', () => {

@@ -53,7 +53,8 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
   for (const d of review.decisions) {
     const view = viewOf(steps.value[d.step].game, o.seat);
     const e = d.evaluation;
-    const head = `${nb ? 'Runde' : 'Round'} ${d.round + 1}, ${nb ? 'trekk' : 'move'} ${d.index + 1}${d.mistake ? (nb ? ' — FEIL' : ' — MISTAKE') : ''}`;
+    // The seat's own move number, as a result list counts moves.
+    const head = `${nb ? 'Runde' : 'Round'} ${d.round + 1}, ${nb ? `${name} sitt trekk` : `${name}'s move`} ${d.move}${d.mistake ? (nb ? ' — FEIL' : ' — MISTAKE') : ''}`;
     lines.push('', head, `  ${describeDecision(d, view, o.lang)}`);
     for (let i = 0; i < e.options.length; i++) {
       const opt = e.options[i];

@@ -398,7 +398,7 @@ describe('olsen analyse', () => {
     const text = olsen(['analyse', file, '--worlds', '100', '--lang', 'en']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions, \d+ mistakes; 100 worlds per decision\.\nChance to win: [▁▂▃▄▅▆▇█]+\n/);
-    for (const d of review.decisions) expect(text.stdout).toContain(`Round ${d.round + 1}, move ${d.index + 1}`);
+    for (const d of review.decisions) expect(text.stdout).toContain(`Round ${d.round + 1}, ${review.players[0]}'s move ${d.move}`);
   });
 
   it('refuses a seat the game does not have and a file that is not a record, in a sentence', () => {

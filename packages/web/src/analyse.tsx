@@ -131,7 +131,7 @@ export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
               <li key={d.step} class={`${d.mistake ? 'mistake' : ''} ${i === chosen ? 'chosen' : ''}`}>
                 <button type="button" class="link" aria-pressed={i === chosen} onClick={() => setChosen(i)}>
                   <strong>
-                    {t.analyseMove(d.round + 1, d.index + 1)}
+                    {t.analyseMove(d.round + 1, d.move)}
                     {d.mistake && ` — ${t.analyseMistake}`}
                   </strong>
                 </button>
@@ -152,6 +152,8 @@ function Position({ analysis, decision, prefs, onPlayOn }: { analysis: Analysis;
   const { t, lang } = prefs;
   return (
     <div class="analyse-position" role="region" aria-label={t.analysePosition}>
+      {/* The table as it was first: what the decision was about. */}
+      <ReplayTable view={decision.view} hands={decision.view.players.map((_, s) => (s === analysis.seat ? (decision.view.hand ?? []) : null))} prefs={prefs} />
       <table class="options">
         <thead>
           <tr>
@@ -164,8 +166,7 @@ function Position({ analysis, decision, prefs, onPlayOn }: { analysis: Analysis;
             <tr key={o.words} class={`${o.chosen ? 'me' : ''} ${o.best ? 'best' : ''}`}>
               <th scope="row">
                 {o.words}
-                {o.chosen && <span class="muted"> ({t.analyseYourChoice})</span>}
-                {o.best && <span class="muted"> ({t.analyseBest})</span>}
+                {(o.chosen || o.best) && <span class="muted"> ({[o.chosen && t.analyseYourChoice, o.best && t.analyseBest].filter(Boolean).join(', ')})</span>}
               </th>
               <td>{figure(o.mean, o.se, analysis.measure, lang)}</td>
             </tr>
@@ -181,7 +182,6 @@ function Position({ analysis, decision, prefs, onPlayOn }: { analysis: Analysis;
           <span class="muted">{t.analysePlayOnLater}</span>
         )}
       </div>
-      <ReplayTable view={decision.view} hands={decision.view.players.map((_, s) => (s === analysis.seat ? (decision.view.hand ?? []) : null))} prefs={prefs} />
     </div>
   );
 }
@@ -189,9 +189,9 @@ function Position({ analysis, decision, prefs, onPlayOn }: { analysis: Analysis;
 /** A value with its 95 % interval: "43 % ± 3" or "7,5 ± 1,2". */
 function figure(mean: number, se: number, measure: 'win' | 'points', lang: string): string {
   const loc = lang === 'en' ? 'en-GB' : lang === 'nb' ? 'nb-NO' : lang;
-  if (measure === 'win') return `${Math.round(mean * 100)} % ± ${Math.max(1, Math.round(196 * se))}`;
+  if (measure === 'win') return `${Math.round(mean * 100)}\u00a0% ±\u00a0${Math.max(1, Math.round(196 * se))}`;
   const f = (x: number): string => (Math.round(x * 10) / 10).toLocaleString(loc);
-  return `${f(mean)} ± ${f(1.96 * se)}`;
+  return `${f(mean)} ±\u00a0${f(1.96 * se)}`;
 }
 
 /**
@@ -202,7 +202,7 @@ function figure(mean: number, se: number, measure: 'win' | 'points', lang: strin
 function Swing({ analysis, chosen, onPick, prefs }: { analysis: Analysis; chosen: AnalysedDecision | null; onPick: (i: number) => void; prefs: Prefs }) {
   const { t } = prefs;
   const W = 600;
-  const H = 220;
+  const H = 300;
   const pts = analysis.swing;
   if (pts.length < 2) return null;
   const last = Math.max(1, analysis.steps - 1);
@@ -217,15 +217,15 @@ function Swing({ analysis, chosen, onPick, prefs }: { analysis: Analysis; chosen
     <figure class="swing">
       <svg viewBox={`-8 -8 ${W + 16} ${H + 16}`} role="img" aria-label={t.analyseSwingLabel(analysis.measure)}>
         <line x1={0} y1={H / 2} x2={W} y2={H / 2} class="mid" />
-        <text x={4} y={12} class="axis">{analysis.measure === 'win' ? '100 %' : '0'}</text>
-        <text x={4} y={H - 4} class="axis">{analysis.measure === 'win' ? '0 %' : String(Math.round(hi))}</text>
+        <text x={4} y={22} class="axis">{analysis.measure === 'win' ? '100 %' : '0'}</text>
+        <text x={4} y={H - 6} class="axis">{analysis.measure === 'win' ? '0 %' : String(Math.round(hi))}</text>
         {rounds.map((s) => (
           <line key={s} x1={x(s)} y1={0} x2={x(s)} y2={H} class="round" />
         ))}
         <polyline points={pts.map((p) => `${x(p.step).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')} />
         {analysis.decisions.map((d, i) => (
           <circle key={d.step} cx={x(d.step + 1)} cy={y(valueAt(d.step))} r={d === chosen ? 7 : d.mistake ? 6 : 3.5} class={d.mistake ? 'mistake' : 'decision'} onClick={() => onPick(i)}>
-            <title>{t.analyseMove(d.round + 1, d.index + 1)}</title>
+            <title>{t.analyseMove(d.round + 1, d.move)}</title>
           </circle>
         ))}
       </svg>

@@ -84,10 +84,8 @@ export function Daily({ prefs }: { prefs: Prefs }) {
   const mine = (game: GameName): Row | undefined => history?.find((h) => h.game === game && h.date === info?.date);
   return (
     <section class="daily">
-      <h1>
-        {t.dailyTitle}
-        {info && <span class="muted"> {longDate(info.date, lang)}</span>}
-      </h1>
+      <h1>{t.dailyTitle}</h1>
+      {info && <p class="muted date">{longDate(info.date, lang)}</p>}
       <p>{t.dailyIntro}</p>
       {error && <p role="alert" class="refusal">{error}</p>}
       {info && !savedName() && (
@@ -124,7 +122,6 @@ export function Daily({ prefs }: { prefs: Prefs }) {
                 <caption>{t.dailyToday(list.rows.length)}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">#</th>
                     <th scope="col">{t.players}</th>
                     <th scope="col">{t.dailyPlace}</th>
                     {list.rows.some((r) => r.points !== null) && <th scope="col">{t.points}</th>}
@@ -134,7 +131,6 @@ export function Daily({ prefs }: { prefs: Prefs }) {
                 <tbody>
                   {list.rows.slice(0, 10).map((r, i) => (
                     <tr key={i} class={r.gameId && r.gameId === own?.gameId ? 'me' : ''}>
-                      <td>{i + 1}</td>
                       <th scope="row">{r.name}</th>
                       <td>{r.place ?? '–'}</td>
                       {list.rows.some((x) => x.points !== null) && <td>{r.points ?? '–'}</td>}

@@ -83,7 +83,7 @@ const DE = (
     <h2 id="olsen">Olsen</h2>
     <p>2–4 Spieler (5–6 mit zwei Kartenspielen), ein normales Kartenspiel ohne Joker. Jeder bekommt fünf Karten; eine Karte wird neben dem Stapel aufgedeckt. Wer links vom Geber sitzt, beginnt, und es geht im Uhrzeigersinn weiter.</p>
     <p>Lege eine Karte derselben Farbe oder desselben Werts wie die oberste Karte. <strong>Achten sind frei</strong>: eine Acht darfst du immer legen, und du sagst, welche Farbe dann gilt. Kannst du nichts legen, ziehst du — bis zu drei Karten. Passt keine davon, passt du.</p>
-    <p>Wenn du deine vorletzte Karte legst, rufst du <strong>„Olsen!“</strong>. Wer zuerst alle Karten los ist, gewinnt; die anderen werden danach gereiht, wie viele Karten sie noch haben. Ist der Stapel leer, wird der Ablagestapel (ohne die oberste Karte) zu einem neuen Stapel gemischt.</p>
+    <p>Wenn du deine vorletzte Karte legst, rufst du <strong>„Olsen!“</strong>. Wer zuerst alle Karten los ist, gewinnt; die anderen werden danach eingestuft, wie viele Karten sie noch haben. Ist der Stapel leer, wird der Ablagestapel (ohne die oberste Karte) zu einem neuen Stapel gemischt.</p>
     <h2 id="vri">Vri åtter</h2>
     <p>2–6 Spieler, gespielt wie Olsen, aber um Punkte: wenn jemand ausgeht, bekommen die anderen Punkte für die Karten, die sie noch haben (Acht 50, Bildkarten 10, Ass 1 oder wie vereinbart, andere Karten ihren Wert). Kommt jemand über 100, ist das Spiel vorbei, und wer die wenigsten Punkte hat, gewinnt.</p>
     <p>Hast du nur noch eine Karte, musst du <strong>„letzte Karte“</strong> sagen. Vergisst du es, dürfen die anderen <strong>auf den Tisch klopfen</strong>, bevor der nächste Spieler etwas tut — dann ziehst du drei Strafkarten.</p>

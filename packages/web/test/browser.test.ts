@@ -145,12 +145,12 @@ describe('the web app in Chromium', () => {
     expect(await swing.locator('polyline').getAttribute('points')).toMatch(/^[\d.]+,[\d.]+( [\d.]+,[\d.]+)+$/);
     const decisions = page.locator('ol.decisions li');
     expect(await decisions.count()).toBeGreaterThan(0);
-    await expect.poll(() => decisions.first().innerText()).toMatch(/^Runde 1, trekk \d+.*\n.*(var det beste valget|var omtrent like godt som|Her kostet det \d+ % vinnersjanse)/s);
+    await expect.poll(() => decisions.first().innerText()).toMatch(/^Runde 1, ditt trekk \d+.*\n.*(var det beste valget|var omtrent like godt som|Her kostet det \d+\s% vinnersjanse)/s);
     // Jump to the last decision: its options with their chances, and the table as it was.
     await decisions.last().getByRole('button').click();
     const position = page.getByLabel('Bordet da du valgte');
     await expect.poll(() => position.getByRole('row').count()).toBeGreaterThan(2);
-    await expect.poll(() => position.getByRole('cell').first().innerText()).toMatch(/^\d+ % ± \d+$/);
+    await expect.poll(() => position.getByRole('cell').first().innerText()).toMatch(/^\d+\s% ±\s\d+$/);
     // OLSEN_SCREENSHOTS=dir keeps a picture of the page to look at.
     if (process.env.OLSEN_SCREENSHOTS) await page.screenshot({ path: join(process.env.OLSEN_SCREENSHOTS, 'analyse-phone.png'), fullPage: true });
     await page.getByRole('button', { name: 'Spill videre herfra' }).click();
