@@ -168,6 +168,8 @@ export interface TableUpdate {
   readonly timerMoves?: readonly number[];
   /** Id of the finished game's record (GET /api/games/:id/record), once the game is over. */
   readonly recordId: string | null;
+  /** A table of the daily deal ("Dagens giv"): its game is played once (no rematch), its record opens when the day is over. */
+  readonly daily?: boolean;
   /**
    * A delta: `view.log` holds only the round's entries from this index on; the
    * ones before it came in this connection's earlier frames of the same game

@@ -157,8 +157,11 @@ export class Coordinator {
    */
   onFinished: ((f: { readonly tableId: string; readonly gameNo: number; readonly gameId: string; readonly game: AnyGame; readonly finishedAt: number }) => Promise<void>) | null = null;
 
-  /** A new table; `seed` deals its first game from a given seed (the daily deal) instead of a fresh one. */
-  async create(guest: Caller, req: CreateTable, seed?: string): Promise<Outcome<{ code: string }>> {
+  /**
+   * A new table; `daily` (the day's deal) deals its game from the given seed
+   * instead of a fresh one, and marks the table as the day's (no rematch).
+   */
+  async create(guest: Caller, req: CreateTable, daily?: { readonly seed: string; readonly date: string }): Promise<Outcome<{ code: string }>> {
     let waiting = 0;
     for (const t of this.tables.values()) if (t.row.host === guest.id && t.game === null && t.row.status === 'waiting') waiting++;
     if (waiting >= MAX_WAITING_TABLES) return fail('rate_limited', `You already have ${waiting} tables waiting to start; start or leave one first.`);
@@ -191,9 +194,10 @@ export class Coordinator {
         fillLevel: req.fillLevel,
         status: 'waiting',
         gameNo: 1,
-        seed: seed ?? this.newSeed(),
+        seed: daily?.seed ?? this.newSeed(),
         createdAt: this.o.clock.now(),
         rev: 0,
+        daily: daily?.date ?? null,
       };
       try {
         await this.o.store.createTable(row);
@@ -304,6 +308,7 @@ export class Coordinator {
     return this.run(code, async (t) => {
       if (seatOf(t, guest.id) === null) return fail('not_seated', 'You have no seat at this table.');
       if (t.game === null || stageOf(t.game) !== 'gameOver') return fail('not_started', 'A rematch can start once the game is over.');
+      if (t.row.daily) return fail('game_over', "The daily deal is played once a day: come back tomorrow, or start a game of your own.");
       if (t.rematch.gameNo !== t.row.gameNo) t.rematch = { gameNo: t.row.gameNo, ids: new Set() };
       t.rematch.ids.add(guest.id);
       await this.readPresence(t);

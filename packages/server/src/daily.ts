@@ -73,7 +73,7 @@ export class Daily {
     const created = await this.o.coordinator.create(
       guest,
       { type: 'create', game, rules: {}, seats: Array.from({ length: DAILY_PLAYERS - 1 }, () => ({ kind: 'bot' as const, level: DAILY_LEVEL })), listed: false, turnSeconds: null, fillLevel: DAILY_LEVEL },
-      dailySeed(this.o.secret, date, game),
+      { seed: dailySeed(this.o.secret, date, game), date },
     );
     if (!created.ok) return created;
     const tableId = (await this.o.store.table(created.code))?.id;

@@ -77,6 +77,7 @@ export function updateOf(t: LiveTable, playerId: string | null): TableUpdate {
       : {}),
     ...(t.game && t.timerMoves.round === t.game.rounds.length - 1 && t.timerMoves.at.length ? { timerMoves: t.timerMoves.at } : {}),
     recordId: t.game && stageOf(t.game) === 'gameOver' ? gameId(t) : null,
+    ...(t.row.daily ? { daily: true } : {}),
   };
 }
 

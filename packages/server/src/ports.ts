@@ -31,6 +31,8 @@ export interface TableRow {
   readonly createdAt: number;
   /** The row's revision: every `updateTable` checks it and moves it on (optimistic concurrency across processes). */
   readonly rev: number;
+  /** The day (YYYY-MM-DD) whose daily deal this table plays, or null for any other table. */
+  readonly daily?: string | null;
 }
 
 /** A player's game of the day's deal ("Dagens giv"). */

@@ -35,6 +35,7 @@ interface DB {
     created_at: number;
     updated_at: number;
     rev: Generated<number>;
+    daily: string | null;
   };
   moves: { table_id: string; game_no: number; seq: number; body: string };
   games: { id: string; table_id: string; game_no: number; game: string; record: string; finished_at: number };
@@ -179,11 +180,16 @@ export class KyselyStore implements Store {
       .addColumn('created_at', big, (c) => c.notNull())
       .addColumn('updated_at', big, (c) => c.notNull())
       .addColumn('rev', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    // Databases made before the revision column: add it.
-    try {
-      await s.alterTable('tables').addColumn('rev', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    } catch (e) {
-      if (!/duplicate column|already exists/i.test(String((e as Error).message))) throw e;
+    // Databases made before the revision column, or the daily deal's: add them.
+    for (const add of [
+      () => s.alterTable('tables').addColumn('rev', 'integer', (c) => c.notNull().defaultTo(0)).execute(),
+      () => s.alterTable('tables').addColumn('daily', 'text').execute(),
+    ]) {
+      try {
+        await add();
+      } catch (e) {
+        if (!/duplicate column|already exists/i.test(String((e as Error).message))) throw e;
+      }
     }
     await s.createTable('moves').ifNotExists()
       .addColumn('table_id', 'text', (c) => c.notNull())
@@ -293,6 +299,7 @@ export class KyselyStore implements Store {
       seed: t.seed,
       created_at: t.createdAt,
       updated_at: t.createdAt,
+      daily: t.daily ?? null,
     }).execute();
   }
 
@@ -496,6 +503,7 @@ function toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): Omit<TableRow, '
     seed: r.seed,
     createdAt: Number(r.created_at),
     rev: Number(r.rev),
+    daily: r.daily ?? null,
   };
 }
 

@@ -65,6 +65,11 @@ describe('the daily deal', () => {
       await (await api(`${server.url}/api/tables/${a.code}`)).text(),
     ];
     for (const text of answers) expect(text).not.toContain(seed);
+    // The table says it is the day's, and its game is played once.
+    expect(a.client.latest.get(a.code)!.daily).toBe(true);
+    const again1 = await a.client.req({ type: 'rematch', code: a.code });
+    expect(again1.ok).toBe(false);
+    if (!again1.ok) expect(again1.error.code).toBe('game_over');
     // A second start of the same day gives the same table back.
     const again = await json(await api(`${server.url}/api/daily/olsen`, { method: 'POST', ...auth(a.token) }));
     expect(again.code).toBe(a.code);

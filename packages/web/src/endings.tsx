@@ -81,22 +81,34 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
       {!finished && <NextRound u={u} prefs={prefs} session={session} />}
       {finished && (
         <div class="actions">
-          {u.you !== null && (u.rematchAsked ?? []).includes(u.you) ? (
-            <span class="muted">{t.rematchWaiting}</span>
+          {u.daily ? (
+            // The daily deal is played once: the way back is to the day's list, not another game.
+            <a class="button primary" href="#/daily">
+              {t.dailyBack}
+            </a>
           ) : (
-            u.you !== null && (
-              <>
-                {(u.rematchAsked ?? []).length > 0 && <span>{t.rematchAsked(u.rematchAsked!.map((s) => v.players[s]).join(', '))}</span>}
-                <button type="button" class="primary" onClick={() => void session.rematch()}>
-                  {(u.rematchAsked ?? []).length > 0 ? t.rematchYes : t.rematch}
-                </button>
-              </>
-            )
+            <>
+              {u.you !== null && (u.rematchAsked ?? []).includes(u.you) ? (
+                <span class="muted">{t.rematchWaiting}</span>
+              ) : (
+                u.you !== null && (
+                  <>
+                    {(u.rematchAsked ?? []).length > 0 && <span>{t.rematchAsked(u.rematchAsked!.map((s) => v.players[s]).join(', '))}</span>}
+                    <button type="button" class="primary" onClick={() => void session.rematch()}>
+                      {(u.rematchAsked ?? []).length > 0 ? t.rematchYes : t.rematch}
+                    </button>
+                  </>
+                )
+              )}
+            </>
           )}
-          <button type="button" class="secondary" onClick={() => void download()}>
-            {t.downloadRecord}
-          </button>
-          {u.recordId && (
+          {/* A daily game's record stays on the server until the day is over: no download, no replay yet. */}
+          {!u.daily && (
+            <button type="button" class="secondary" onClick={() => void download()}>
+              {t.downloadRecord}
+            </button>
+          )}
+          {u.recordId && !u.daily && (
             <a class="button secondary" href={`#/replay/${u.recordId}`}>
               {t.replay}
             </a>
@@ -107,7 +119,7 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
             </button>
           ) : (
             u.recordId && (
-              <a class="button secondary" href={`#/analyse/${u.recordId}/${u.you}`}>
+              <a class="button secondary" href={u.daily ? `#/analyse/daily/${u.recordId}` : `#/analyse/${u.recordId}/${u.you}`}>
                 {t.analyse}
               </a>
             )

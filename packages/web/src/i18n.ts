@@ -5,6 +5,7 @@ export const LANGS: readonly Lang[] = ['nb', 'en', 'nl', 'de'];
 export const LANG_NAMES: Record<Lang, string> = { nb: 'Norsk (bokmål)', en: 'English', nl: 'Nederlands', de: 'Deutsch' };
 
 const nb = {
+  dailyBack: 'Til dagens giv',
   /** The short words of the top menu (a phone's width). */
   navPlay: 'Spill',
   navFriends: 'Med venner',
@@ -242,6 +243,7 @@ const nb = {
 type Dict = { [K in keyof typeof nb]: (typeof nb)[K] extends (...a: infer A) => string ? (...a: A) => string : (typeof nb)[K] extends string ? string : { [Q in keyof (typeof nb)[K]]: string } };
 
 const en: Dict = {
+  dailyBack: 'To the daily deal',
   /** The short words of the top menu (a phone's width). */
   navPlay: 'Play',
   navFriends: 'With friends',
@@ -473,6 +475,7 @@ const en: Dict = {
 
 
 const nl: Dict = {
+  dailyBack: 'Naar het spel van de dag',
   /** The short words of the top menu (a phone's width). */
   navPlay: 'Spelen',
   navFriends: 'Met vrienden',
@@ -703,6 +706,7 @@ const nl: Dict = {
 };
 
 const de: Dict = {
+  dailyBack: 'Zum Spiel des Tages',
   /** The short words of the top menu (a phone's width). */
   navPlay: 'Spielen',
   navFriends: 'Mit Freunden',

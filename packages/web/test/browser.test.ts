@@ -170,7 +170,10 @@ describe('the web app in Chromium', () => {
     await page.getByLabel('Ditt navn').fill('Dagny');
     await page.getByRole('article').filter({ hasText: 'Olsen' }).first().getByRole('button', { name: 'Spill dagens giv' }).click();
     await playByKeyboard(page, /Spillet er over/);
-    await page.goto(`${server.url}/?speed=fast#/daily`);
+    // Played once: no "Spill igjen", no download while the day lasts; the way back is to the day's list.
+    expect(await page.getByRole('button', { name: 'Spill igjen' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Last ned spillet' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Til dagens giv' }).click();
     const olsen = page.getByRole('article').filter({ has: page.getByRole('heading', { name: /^Olsen/ }) });
     await expect.poll(() => olsen.innerText()).toMatch(/Ferdig: \d\. plass, \d+ trekk\./);
     await expect.poll(() => olsen.getByRole('row', { name: /Dagny/ }).count()).toBe(1);
