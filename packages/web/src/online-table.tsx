@@ -126,7 +126,8 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
       if (!confirm(t.leaveOnline)) return;
       await request({ type: 'leave', code });
     }
-    location.hash = '#/';
+    // A daily game's way back is the day's list; any other table's, the home page.
+    location.hash = u?.daily ? '#/daily' : '#/';
   };
   const link = `${location.origin}/#/t/${code}`;
   if (!session)
