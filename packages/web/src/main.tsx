@@ -37,8 +37,12 @@ function App() {
   const t = TEXTS[lang];
   useEffect(() => {
     document.documentElement.lang = lang;
-    localStorage.setItem('olsen.lang', lang);
   }, [lang]);
+  // Only a language the person picks is kept: until then the browser's language decides, visit by visit.
+  const pickLang = (l: Lang): void => {
+    localStorage.setItem('olsen.lang', l);
+    setLang(l);
+  };
   useEffect(() => {
     document.body.classList.toggle('four-colour', four);
     localStorage.setItem('olsen.four', four ? 'yes' : 'no');
@@ -76,7 +80,7 @@ function App() {
           <summary>{t.settings}</summary>
           <label>
             {t.language}{' '}
-            <select value={lang} onChange={(e) => setLang((e.target as HTMLSelectElement).value as Lang)}>
+            <select value={lang} onChange={(e) => pickLang((e.target as HTMLSelectElement).value as Lang)}>
               {LANGS.map((l) => (
                 <option key={l} value={l}>
                   {LANG_NAMES[l]}
