@@ -239,3 +239,29 @@ export function gameErrorReply(e: GameError): ErrorReply {
   const code: ErrorCode = e.code === 'notYourTurn' ? 'not_your_turn' : e.code === 'malformed' ? 'bad_message' : 'illegal_action';
   return { ok: false, error: { code, message: e.message, rule: e.rule, engineCode: e.code, ...(e.params ? { params: e.params } : {}) } };
 }
+
+// ---- the daily deal over HTTP (GET /api/daily/:game, /api/daily/history) ----
+/** One result of the daily deal as the lists show it (no table codes or ids of other players). */
+export interface DailyRow {
+  /** The day (YYYY-MM-DD, Norwegian time). */
+  readonly date: string;
+  readonly game: (typeof GAME_IDS)[number];
+  readonly name: string;
+  readonly place: number | null;
+  readonly points: number | null;
+  readonly moves: number | null;
+  readonly finished: boolean;
+  /** The game's id: the player's own rows always; others' only once the day is over (the record is then public). */
+  readonly gameId: string | null;
+  /** The table, to go back to a game not finished (own rows only). */
+  readonly code: string | null;
+}
+
+/** A day's results of one game, best first. */
+export interface DailyList {
+  readonly date: string;
+  readonly game: (typeof GAME_IDS)[number];
+  /** The day is over: the games' records are open to all. */
+  readonly over: boolean;
+  readonly rows: readonly DailyRow[];
+}

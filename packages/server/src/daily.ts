@@ -13,7 +13,7 @@
 import { createHmac } from 'node:crypto';
 import { reviewPage, type Review, type ReviewPage } from '@olsen/bots';
 import { standingsOf, type AnyGame, type GameName, type Lang } from '@olsen/engine';
-import type { ErrorReply } from '@olsen/protocol';
+import type { DailyList, DailyRow, ErrorReply } from '@olsen/protocol';
 import type { BotPool } from './bot-pool.js';
 import type { Caller, Coordinator, Outcome } from './coordinator.js';
 import type { Clock, DailyEntry, Store } from './ports.js';
@@ -36,21 +36,6 @@ export function dailySeed(secret: string, date: string, game: GameName): string 
 }
 
 export const isDailyGame = (g: string): g is GameName => (DAILY_GAMES as readonly string[]).includes(g);
-
-/** A result as the lists show it (no table codes or ids of other players). */
-export interface DailyRow {
-  readonly date: string;
-  readonly game: GameName;
-  readonly name: string;
-  readonly place: number | null;
-  readonly points: number | null;
-  readonly moves: number | null;
-  readonly finished: boolean;
-  /** The game's id: the player's own rows always; others' only once the day is over (the record is then public). */
-  readonly gameId: string | null;
-  /** The table, to go back to a game not finished (own rows only). */
-  readonly code: string | null;
-}
 
 const fail = (code: ErrorReply['error']['code'], message: string): ErrorReply => ({ ok: false, error: { code, message } });
 
@@ -104,7 +89,7 @@ export class Daily {
   }
 
   /** The day's results of a game, best first. */
-  async results(date: string, game: GameName, viewer: string | null): Promise<{ date: string; game: GameName; over: boolean; rows: DailyRow[] }> {
+  async results(date: string, game: GameName, viewer: string | null): Promise<DailyList> {
     const over = date < this.today();
     const rows = await this.o.store.dailyResults(date, game, 100);
     return { date, game, over, rows: rows.map((e) => row(e, e.playerId === viewer, over)) };

@@ -6,26 +6,9 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { GameName } from '@olsen/engine';
+import type { DailyList, DailyRow } from '@olsen/protocol';
 import { guestToken, savedName } from './session.js';
 import { sayError, type Prefs } from './table.js';
-
-interface Row {
-  readonly date: string;
-  readonly game: GameName;
-  readonly name: string;
-  readonly place: number | null;
-  readonly points: number | null;
-  readonly moves: number | null;
-  readonly finished: boolean;
-  readonly gameId: string | null;
-  readonly code: string | null;
-}
-
-interface DayList {
-  readonly date: string;
-  readonly over: boolean;
-  readonly rows: readonly Row[];
-}
 
 const authed = async (): Promise<RequestInit> => ({ headers: { authorization: `Bearer ${await guestToken()}` } });
 
@@ -48,9 +31,9 @@ const dayBefore = (date: string): string => new Date(Date.parse(`${date}T12:00:0
 export function Daily({ prefs }: { prefs: Prefs }) {
   const { t, lang } = prefs;
   const [info, setInfo] = useState<{ date: string; games: GameName[] } | null>(null);
-  const [today, setToday] = useState<Partial<Record<GameName, DayList>>>({});
-  const [yesterday, setYesterday] = useState<Partial<Record<GameName, DayList>>>({});
-  const [history, setHistory] = useState<Row[] | null>(null);
+  const [today, setToday] = useState<Partial<Record<GameName, DailyList>>>({});
+  const [yesterday, setYesterday] = useState<Partial<Record<GameName, DailyList>>>({});
+  const [history, setHistory] = useState<DailyRow[] | null>(null);
   const [name, setName] = useState(savedName());
   const [error, setError] = useState<string | null>(null);
 
@@ -60,11 +43,11 @@ export function Daily({ prefs }: { prefs: Prefs }) {
       if (!i) return setError(t.dailyOffline);
       setInfo(i);
       const init = savedName() ? await authed() : undefined;
-      const lists = await Promise.all(i.games.map((g) => getJson<DayList>(`/api/daily/${g}`, init)));
-      const before = await Promise.all(i.games.map((g) => getJson<DayList>(`/api/daily/${g}?date=${dayBefore(i.date)}`)));
+      const lists = await Promise.all(i.games.map((g) => getJson<DailyList>(`/api/daily/${g}`, init)));
+      const before = await Promise.all(i.games.map((g) => getJson<DailyList>(`/api/daily/${g}?date=${dayBefore(i.date)}`)));
       setToday(Object.fromEntries(i.games.map((g, k) => [g, lists[k] ?? undefined])));
       setYesterday(Object.fromEntries(i.games.map((g, k) => [g, before[k] ?? undefined])));
-      if (init) setHistory((await getJson<{ games: Row[] }>('/api/daily/history', init))?.games ?? []);
+      if (init) setHistory((await getJson<{ games: DailyRow[] }>('/api/daily/history', init))?.games ?? []);
     })();
   }, []);
 
@@ -81,7 +64,7 @@ export function Daily({ prefs }: { prefs: Prefs }) {
     }
   };
 
-  const mine = (game: GameName): Row | undefined => history?.find((h) => h.game === game && h.date === info?.date);
+  const mine = (game: GameName): DailyRow | undefined => history?.find((h) => h.game === game && h.date === info?.date);
   return (
     <section class="daily">
       <h1>{t.dailyTitle}</h1>
