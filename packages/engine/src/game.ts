@@ -302,7 +302,11 @@ function toAction(seat: Seat, cards: number[], a: number): Action {
  * (S-V4, S-V5) are too many to list one by one: `legalGroups` describes them.
  */
 export function legalActions(g: Game, options: { includeForgottenCalls?: boolean } = {}): Action[] {
-  const sim = load(g);
+  return legalActionsIn(load(g), options);
+}
+
+/** @internal `legalActions` on a simulator already loaded with the game (a view reads one simulator for all its fields). */
+export function legalActionsIn(sim: Sim, options: { includeForgottenCalls?: boolean } = {}): Action[] {
   const seat = sim.toMove;
   if (sim.phase === P_NAME) return SUITS.map((suit) => ({ seat, suit }));
   if (sim.phase !== P_TURN) return [];
@@ -391,7 +395,11 @@ export function legalGroups(g: Game): GroupOption[] {
 
 /** Actions open to seats other than the one to act: catching a forgotten call (S20), or making it late (S18). */
 export function catchActions(g: Game): Action[] {
-  const sim = load(g);
+  return catchActionsIn(g, load(g));
+}
+
+/** @internal `catchActions` on a simulator already loaded with the game. */
+export function catchActionsIn(g: Game, sim: Sim): Action[] {
   const target = sim.st[O_WINDOW];
   if (target < 0 || sim.phase !== P_TURN) return [];
   const out: Action[] = [{ seat: target, call: true }];
@@ -407,7 +415,8 @@ export function apply(g: Game, action: unknown): Result<Game, GameError> {
   const parsed = parseActionShape(action, g.players.length);
   if (!parsed.ok) return parsed;
   const a = parsed.value;
-  const sim = load(g, 16);
+  // No push/pop while applying: a simulator without a stack (a 17-state buffer here was 20 KB per move).
+  const sim = load(g);
   const res = applyTo(g, sim, a);
   if (res) return err(res);
   if (sim.st[O_ERROR] !== E_NONE) return err(gameError(sim.st[O_ERROR] === E_NEED_SEED_S16 ? 'S16' : 'S5', 'needSeed', {}));

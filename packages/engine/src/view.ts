@@ -3,7 +3,7 @@
  * a game's state leaves the engine for other eyes. Spectators pass `null`.
  */
 import { makeCard } from './card.js';
-import { catchActions, legalActions, legalGroups, load, phaseOf, standingsOfSim, toMove, type Action, type Game, type GroupOption, type Phase } from './game.js';
+import { catchActionsIn, legalActionsIn, legalGroups, load, phaseOf, standingsOfSim, toMove, type Action, type Game, type GroupOption, type Phase } from './game.js';
 import type { Standings } from './standings.js';
 import type { RuleSet, SheddingPreset } from './rules.js';
 import { P_GAME_OVER, P_ROUND_OVER } from './sim-layout.js';
@@ -74,8 +74,8 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
   const legal: Action[] = [];
   const groups = own !== null && mover === own ? legalGroups(g) : [];
   if (own !== null) {
-    if (mover === own) legal.push(...legalActions(g));
-    legal.push(...catchActions(g).filter((a) => a.seat === own));
+    if (mover === own) legal.push(...legalActionsIn(sim));
+    legal.push(...catchActionsIn(g, sim).filter((a) => a.seat === own));
   }
   return {
     game: g.game,

@@ -4,7 +4,7 @@
 // server spends is measured apart from the load generator. Prints one JSON line per run:
 // players, steady p50/p95/p99, errors, actions/s and the server's CPU milliseconds per action.
 //
-//   npm run bench:load [-- --players 2000,5000 --duration 60 --think 1000 --cluster --client raw|socket.io]
+//   npm run bench:load [-- --players 2000,5000 --duration 60 --think 1000 --cluster --client raw|socket.io --prof DIR]
 //
 // --cluster: two server processes on PostgreSQL + Redis (DATABASE_URL / REDIS_URL, else the
 // machine's 127.0.0.1:5432 and :6379), both pinned to the server core; CPU is summed over both.
@@ -25,6 +25,10 @@ const { values } = parseArgs({
     cluster: { type: 'boolean', default: false },
     game: { type: 'string', default: 'olsen' },
     client: { type: 'string', default: 'raw' },
+    /** Write the server's CPU profile (node --cpu-prof) into this folder. */
+    prof: { type: 'string' },
+    /** Extra node options for the server processes (e.g. "--max-semi-space-size=64"), space-separated. */
+    'node-args': { type: 'string', default: '' },
   },
 });
 const BIN = fileURLToPath(new URL('../../cli/bin/olsen.js', import.meta.url));
@@ -40,7 +44,8 @@ const freePort = () =>
   });
 
 function startServer(env) {
-  const [cmd, args] = pin(0, [BIN, 'serve']);
+  const nodeArgs = values['node-args'].split(' ').filter(Boolean);
+  const [cmd, args] = pin(0, [...nodeArgs, ...(values.prof ? ['--cpu-prof', '--cpu-prof-dir', values.prof] : []), BIN, 'serve']);
   const child = spawn(cmd, args, { env: { ...process.env, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';

@@ -28,6 +28,7 @@ import type { Admission } from './admission.js';
 import type { Coordinator, Logger } from './coordinator.js';
 import type { Guest, Identities } from './identity.js';
 import type { PubSub } from './ports.js';
+import { jsonParser } from './wire.js';
 
 interface SocketData {
   guest: Guest;
@@ -73,6 +74,7 @@ const bad = (code: 'bad_message' | 'rate_limited' | 'over_limit', message: strin
 export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<ClientEvents, ServerEvents, Record<string, never>, SocketData> {
   const io = new Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>(http, {
     maxHttpBufferSize: 16 * 1024,
+    parser: jsonParser,
     pingInterval: 10_000,
     pingTimeout: 8_000,
     cors: { origin: true },
@@ -162,24 +164,25 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     const had = socket.data.sent.get(update.code);
     socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v?.round ?? -1, length: v?.log.length ?? 0, seats: update.seats, rules: update.rules, viewRules: v?.rules, players: v?.players });
     if (!had) return update;
+    // Built by leaving fields out, never by `delete` (an object with deleted keys turns slow, and so does its JSON).
     const kept: KeptField[] = [];
-    const frame: Record<string, unknown> = { ...update };
-    const keep = (field: KeptField, from: Record<string, unknown>, key: string): void => {
-      kept.push(field);
-      delete from[key];
-    };
-    if (had.seats === update.seats) keep('seats', frame, 'seats');
-    if (had.rules === update.rules) keep('rules', frame, 'rules');
+    const { seats, rules, view: _view, ...frame } = update as TableUpdate & Record<string, unknown>;
+    if (had.seats === seats) kept.push('seats');
+    else frame.seats = seats;
+    if (had.rules === rules) kept.push('rules');
+    else frame.rules = rules;
     if (v) {
-      const view: Record<string, unknown> = { ...v };
-      if (had.viewRules === v.rules) keep('view.rules', view, 'rules');
-      if (had.players === v.players) keep('view.players', view, 'players');
-      if (had.gameNo === update.gameNo && had.round === v.round && had.length <= v.log.length) {
+      const { rules: viewRules, players, log, ...view } = v as typeof v & Record<string, unknown>;
+      if (had.viewRules === viewRules) kept.push('view.rules');
+      else view.rules = viewRules;
+      if (had.players === players) kept.push('view.players');
+      else view.players = players;
+      if (had.gameNo === update.gameNo && had.round === v.round && had.length <= log.length) {
         frame.logFrom = had.length;
-        view.log = v.log.slice(had.length);
-      }
+        view.log = log.slice(had.length);
+      } else view.log = log;
       frame.view = view;
-    }
+    } else frame.view = v;
     if (kept.length > 0) frame.kept = kept;
     return frame as unknown as TableUpdate;
   };
