@@ -162,6 +162,8 @@ class Person {
   private latest: TableUpdate | null = null;
   /** The game number this person last asked a rematch after. */
   private askedFor = 0;
+  /** The game number whose end this person (as the host) last counted. */
+  private countedFor = 0;
 
   constructor(readonly n: number, readonly url: string, readonly token: string, private readonly run: Run) {}
 
@@ -211,10 +213,29 @@ class Person {
     }
     // Every person at the table asks once per finished game (the server deals again when all have).
     if (u.status === 'finished' && this.askedFor !== u.gameNo) {
-      this.askedFor = u.gameNo;
-      this.run.rematch(this, u.you === u.host);
+      if (u.you === u.host && this.countedFor !== u.gameNo) {
+        this.countedFor = u.gameNo;
+        this.run.gamesFinished++;
+      }
+      this.askRematch(u.gameNo);
     }
     this.think();
+  }
+
+  private askRematch(gameNo: number): void {
+    if (this.run.stopping) return;
+    this.askedFor = gameNo;
+    const sent = this.socket;
+    void this.req({ type: 'rematch', code: this.code! }).then((r) => {
+      if (r.ok || this.run.stopping) return;
+      if (sent !== this.socket || !sent?.connected) {
+        // Our own dropped connection took the request with it: ask again on the first frame after the reconnect.
+        this.run.unanswered++;
+        if (this.askedFor === gameNo) this.askedFor = 0;
+        return;
+      }
+      this.run.error(`rematch: ${r.error.code}`);
+    });
   }
 
   /** When the view offers this seat a move (not only a catch), act after a think time. */
@@ -274,7 +295,7 @@ class Run {
   connectedPeak = 0;
   actions = 0;
   reconnects = 0;
-  /** Actions whose answer was lost with a connection this load generator dropped on purpose. */
+  /** Actions and rematch requests whose answer was lost with a connection this load generator dropped on purpose. */
   unanswered = 0;
   gamesFinished = 0;
   stopping = false;
@@ -290,13 +311,6 @@ class Run {
   }
   latency(ms: number): void {
     this.samples.push(ms);
-  }
-  rematch(p: Person, host: boolean): void {
-    if (this.stopping) return;
-    if (host) this.gamesFinished++;
-    void p.req({ type: 'rematch', code: p.code! }).then((r) => {
-      if (!r.ok && !this.stopping) this.error(`rematch: ${r.error.code}`);
-    });
   }
   errorCount(): number {
     let n = 0;

@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { actorsOf, applyAction, lastOf, type AnyGame, moverOf, roundLength, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
 import { gameErrorReply, type ActionBody, type CreateTable, type ErrorCode, type ErrorReply, type TableSummary, type TableUpdate } from '@olsen/protocol';
 import type { BotPool } from './bot-pool.js';
-import { capRefusal } from './caps.js';
+import { RunningGames } from './caps.js';
 import type { Limits } from './config.js';
 import type { Guest } from './identity.js';
 import { CorruptRow } from './store.js';
@@ -81,11 +81,8 @@ export class Coordinator {
   /** This process's name in pub/sub messages. */
   readonly id: string;
   private readonly tables = new Map<string, LiveTable>();
-  /**
-   * Every table here whose game may be running (and some that no longer are, dropped at the next look):
-   * the caps count running games on each start, and a scan of every table held was 2–3 % of the CPU under load.
-   */
-  private readonly running = new Set<LiveTable>();
+  /** The games running here, for the caps on each start. */
+  private readonly running: RunningGames;
   /** Player id → codes of the tables in memory where they have a seat. */
   private readonly seated = new Map<string, Set<string>>();
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -99,6 +96,7 @@ export class Coordinator {
   constructor(private readonly o: CoordinatorOptions) {
     this.id = o.id ?? randomBytes(6).toString('base64url');
     this.newSeed = o.seeds ?? (() => randomBytes(12).toString('base64url'));
+    this.running = new RunningGames((t) => this.tables.get(t.row.code) === t);
     this.unsubscribe = o.pubsub.subscribe((c) => this.changed(c));
     o.scheduler.start((job) => this.fire(job));
   }
@@ -274,7 +272,7 @@ export class Coordinator {
         taken.add(name);
         return { kind: 'bot', level: t.row.fillLevel, name };
       });
-      const capped = capRefusal(this.runningTables(), t, seats, this.o.limits);
+      const capped = this.running.refusal(t, seats, this.o.limits);
       if (capped) return capped;
       const started = startGame({ game: t.row.game, rules: t.row.rules, players: seats.map((s) => (s.kind === 'open' ? '?' : s.name)), seed: t.row.seed });
       if (!started.ok) return fail('bad_options', started.error.message, { rule: started.error.rule });
@@ -323,7 +321,7 @@ export class Coordinator {
         this.publish(t);
         return { ok: true };
       }
-      const capped = capRefusal(this.runningTables(), t, t.row.seats, this.o.limits);
+      const capped = this.running.refusal(t, t.row.seats, this.o.limits);
       if (capped) return capped;
       const seed = this.newSeed();
       const gameNo = t.row.gameNo + 1;
@@ -451,14 +449,6 @@ export class Coordinator {
   }
 
   // ---- internals -------------------------------------------------------------------
-
-  /** The tables held here with a game running, for the caps (what has stopped or left memory is dropped on the way). */
-  private runningTables(): Iterable<LiveTable> {
-    for (const x of this.running) {
-      if (this.tables.get(x.row.code) !== x || !x.game || x.row.status === 'closed' || stageOf(x.game) === 'gameOver') this.running.delete(x);
-    }
-    return this.running;
-  }
 
   /** The table from memory, or loaded from the store (once, however many ask at the same moment). */
   private async ensure(code: string, known?: TableRow): Promise<LiveTable | null> {
