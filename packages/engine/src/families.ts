@@ -7,7 +7,7 @@
  */
 import { makeCard, parseCard } from './card.js';
 import {
-  apply, catchActionsIn, createGame, createRound, legalActionsIn, load, nextRound, outcome, parseActionShape, phaseOf, standings, toMove,
+  apply, catchActionsIn, createGame, createRound, legalActionsIn, nextRound, readWith, outcome, parseActionShape, phaseOf, standings, toMove,
   type Action, type Deal, type Game, type GameError,
 } from './game.js';
 import {
@@ -106,7 +106,7 @@ const shedding: Family<Game, Action, PlayerView> = {
     const out = new Map<Seat, Action[]>();
     if (shedding.stage(g) !== 'playing') return out;
     const mover = toMove(g);
-    const sim = load(g);
+    const sim = readWith(g);
     if (mover !== null) out.set(mover, legalActionsIn(sim));
     // S20: anyone may catch a forgotten call while its window is open.
     for (const a of catchActionsIn(g, sim)) out.set(a.seat, [...(out.get(a.seat) ?? []), a]);

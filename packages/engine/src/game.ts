@@ -270,6 +270,23 @@ export function load(g: Game, stackDepth = 0): Sim {
   return sim;
 }
 
+/** Simulators kept per rule set and table size for `readWith` (a view reads one per seat on every move). */
+const readers = new WeakMap<RuleSet, Sim[]>();
+
+/**
+ * @internal A simulator loaded with the game's state for reading only, within
+ * one synchronous call: the same object serves the next call, so it must not
+ * be kept, changed, or held across a call that reads another game. Loading it
+ * is a copy where `load` allocates a simulator and its buffers.
+ */
+export function readWith(g: Game): Sim {
+  let byPlayers = readers.get(g.rules);
+  if (!byPlayers) readers.set(g.rules, (byPlayers = []));
+  const sim = (byPlayers[g.players.length] ??= new Sim(g.rules, g.players.length));
+  sim.load(g.core);
+  return sim;
+}
+
 export type Phase = 'turn' | 'nameSuit' | 'roundOver' | 'gameOver';
 const PHASES: readonly Phase[] = ['turn', 'nameSuit', 'roundOver', 'gameOver'];
 export const phaseOf = (g: Game): Phase => PHASES[g.core[1]];

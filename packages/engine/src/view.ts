@@ -3,10 +3,11 @@
  * a game's state leaves the engine for other eyes. Spectators pass `null`.
  */
 import { makeCard } from './card.js';
-import { catchActionsIn, legalActionsIn, legalGroups, load, phaseOf, standingsOfSim, toMove, type Action, type Game, type GroupOption, type Phase } from './game.js';
+import { catchActionsIn, legalActionsIn, legalGroups, phaseOf, readWith, standingsOfSim, toMove, type Action, type Game, type GroupOption, type Phase } from './game.js';
 import type { Standings } from './standings.js';
 import type { RuleSet, SheddingPreset } from './rules.js';
 import { P_GAME_OVER, P_ROUND_OVER } from './sim-layout.js';
+import type { Sim } from './sim.js';
 import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_POINTS, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW, O_WINNER } from './sim.js';
 import { SUITS, type CardName, type Seat, type Suit } from './types.js';
 
@@ -65,8 +66,17 @@ export interface PlayerView {
   readonly version: number;
 }
 
+/** Each game state's standings, made once for the views of all its seats (they are frozen, so shared). */
+const standingsOfState = new WeakMap<Game, Standings>();
+function standingsOfView(g: Game, sim: Sim): Standings {
+  let s = standingsOfState.get(g);
+  if (!s) standingsOfState.set(g, (s = standingsOfSim(sim, g.rules.scoring === 'points')));
+  return s;
+}
+
 export function viewFor(g: Game, seat: Seat | null): PlayerView {
-  const sim = load(g);
+  // Read only, and nothing below loads another game into it (legalGroups takes its own simulator).
+  const sim = readWith(g);
   const st = sim.st;
   const n = g.players.length;
   const mover = toMove(g);
@@ -106,7 +116,7 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     roundWinner: st[O_WINNER] >= 0 ? st[O_WINNER] : null,
     roundPoints: (sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER) && g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_POINTS + s]) : null,
     revealed: sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? Array.from({ length: n }, (_, s) => sim.hand(s).map(makeCard)) : null,
-    standings: standingsOfSim(sim, g.rules.scoring === 'points'),
+    standings: standingsOfView(g, sim),
     log: g.rounds[g.rounds.length - 1]?.actions ?? [],
     legal,
     groups,

@@ -10,7 +10,7 @@
 // machine's 127.0.0.1:5432 and :6379), both pinned to the server core; CPU is summed over both.
 // Needs `npm run build` first (the bench runs the built CLI).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     prof: { type: 'string' },
     /** Extra node options for the server processes (e.g. "--max-semi-space-size=64"), space-separated. */
     'node-args': { type: 'string', default: '' },
+    /** Append the server's output (its log, and e.g. --trace-gc lines) to this file. */
+    'server-log': { type: 'string' },
   },
 });
 const BIN = fileURLToPath(new URL('../../cli/bin/olsen.js', import.meta.url));
@@ -51,6 +53,8 @@ function startServer(env) {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30_000);
     const seen = (d) => {
+      if (values['server-log']) appendFileSync(values['server-log'], d);
+      if (out.includes('Olsen kjører på')) return;
       out += d;
       if (out.includes('Olsen kjører på')) {
         clearTimeout(timer);

@@ -498,7 +498,6 @@ export class Coordinator {
     }
     const sameGame = row.gameNo === t.row.gameNo && t.game !== null;
     this.setRow(t, row);
-    t.views.clear();
     if (sameGame) {
       const moves = await this.o.store.moves(row.id, row.gameNo, t.seq);
       if (!this.applyMoves(t, moves)) this.forget(row.code);
@@ -621,7 +620,6 @@ export class Coordinator {
     try {
       await this.o.store.appendMove(t.row.id, t.row.gameNo, t.seq, move);
       t.seq++;
-      t.views.clear();
       return true;
     } catch (e) {
       if (e instanceof VersionConflict) throw e;
@@ -807,11 +805,9 @@ export class Coordinator {
   private async patch(t: LiveTable, p: TablePatch): Promise<void> {
     const rev = await this.o.store.updateTable(t.row.id, t.row.rev, p);
     this.setRow(t, { ...t.row, ...p, rev });
-    t.views.clear();
   }
 
   private publish(t: LiveTable): void {
-    t.views.clear();
     this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.deadline, nextRoundAt: t.nextRoundAt, listed: t.row.listed });
   }
 }

@@ -22,8 +22,6 @@ export interface LiveTable {
   /** A write failed without an answer (a timeout): it may land late, so reload and settle before use. */
   uncertain: boolean;
   evict: TimerHandle | null;
-  /** Views per seat (null: spectators) since the last change. */
-  views: Map<Seat | null, AnyView>;
   /** Who asked for a rematch after game `gameNo` (every person must, bots always do). */
   rematch: { gameNo: number; ids: Set<string> };
   /** This round's log positions of moves the turn timer made (round and positions). */
@@ -43,20 +41,16 @@ const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 export function liveTable(row: TableRow): LiveTable {
   const bots = new Int32Array(6);
   seedFromString(bots, 0, `${row.seed}/bots`);
-  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, uncertain: false, evict: null, views: new Map(), bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false, seatCache: null };
+  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, uncertain: false, evict: null, bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false, seatCache: null };
 }
 
 /** The update for one connection: the table's public state and the engine's view for its seat. */
 export function updateOf(t: LiveTable, playerId: string | null): TableUpdate {
   const seat = playerId === null ? null : seatOf(t, playerId);
-  let view: AnyView | null = null;
-  if (t.game) {
-    view = t.views.get(seat) ?? null;
-    if (!view) {
-      view = viewOf(t.game, seat);
-      t.views.set(seat, view);
-    }
-  }
+  // Made afresh for each push, not kept on the table: a view kept until the table's next move outlived two
+  // young-generation collections and was promoted, and the old generation's collections (a core's work for a
+  // few hundred ms at 5,000 players) were what held every move up in the slowest hundredth.
+  const view: AnyView | null = t.game ? viewOf(t.game, seat) : null;
   const hostSeat = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === t.row.host);
   return {
     code: t.row.code,

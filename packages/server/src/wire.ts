@@ -5,7 +5,11 @@
  * finds nothing; this one writes the same text without the walk. The wire
  * format is socket.io's own: clients keep the default parser.
  */
-import { Decoder, type Packet } from 'socket.io-parser';
+import { createRequire } from 'node:module';
+import type { Packet } from 'socket.io-parser';
+
+// The CommonJS build, the one socket.io itself loads (the package's ESM entry for Node is its debug build).
+const { Decoder } = createRequire(import.meta.url)('socket.io-parser') as typeof import('socket.io-parser');
 
 export class JsonEncoder {
   encode(p: Packet): string[] {
