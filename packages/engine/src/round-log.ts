@@ -13,19 +13,25 @@ interface Tape<A> {
   readonly length: number;
 }
 
-const tapes = new WeakMap<object, Tape<unknown>>();
+/**
+ * Where a log keeps its tape: a non-enumerable property (not in JSON, spreads or `Object.keys`). A WeakMap
+ * from log to tape did the same with an entry per move, and those entries (ephemerons) are extra work for
+ * every old-generation collection of a server holding thousands of tables.
+ */
+const TAPE = Symbol('tape');
+const tapeOf = (round: object): Tape<unknown> | undefined => (round as { [TAPE]?: Tape<unknown> })[TAPE];
 
 /** A frozen round log whose `actions` are the first `length` entries of `entries`. */
 function logOf<R extends { readonly actions: readonly A[] }, A>(head: Omit<R, 'actions'>, entries: A[], length: number): R {
   let actions: readonly A[] | null = null;
-  const log = Object.freeze({
+  const log = {
     ...head,
     get actions(): readonly A[] {
       return (actions ??= Object.freeze(entries.slice(0, length)));
     },
-  }) as unknown as R;
-  tapes.set(log, { entries, length });
-  return log;
+  };
+  Object.defineProperty(log, TAPE, { value: { entries, length } satisfies Tape<A>, enumerable: false });
+  return Object.freeze(log) as unknown as R;
 }
 
 /** A new round's log with no actions yet. */
@@ -35,7 +41,7 @@ export function emptyRound<R extends { readonly actions: readonly A[] }, A>(head
 
 /** `round` with `a` appended (the round given is unchanged). */
 export function appendAction<R extends { readonly actions: readonly A[] }, A>(round: R, a: A): R {
-  const tape = tapes.get(round) as Tape<A> | undefined;
+  const tape = tapeOf(round) as Tape<A> | undefined;
   let entries: A[];
   let length: number;
   if (tape && tape.entries.length === tape.length) {
@@ -52,12 +58,12 @@ export function appendAction<R extends { readonly actions: readonly A[] }, A>(ro
 
 /** How many actions the round has, without making its array. */
 export function roundLength(round: { readonly actions: readonly unknown[] }): number {
-  return tapes.get(round)?.length ?? round.actions.length;
+  return tapeOf(round)?.length ?? round.actions.length;
 }
 
 /** The round's last action, without making its array. */
 export function lastOf<R extends { readonly actions: readonly unknown[] }>(round: R): R['actions'][number] | undefined {
-  const tape = tapes.get(round) as Tape<R['actions'][number]> | undefined;
+  const tape = tapeOf(round) as Tape<R['actions'][number]> | undefined;
   return tape ? (tape.length > 0 ? tape.entries[tape.length - 1] : undefined) : round.actions.at(-1);
 }
 

@@ -66,12 +66,15 @@ export interface PlayerView {
   readonly version: number;
 }
 
-/** Each game state's standings, made once for the views of all its seats (they are frozen, so shared). */
-const standingsOfState = new WeakMap<Game, Standings>();
+/**
+ * The last game state's standings, made once for the views of all its seats (frozen, so shared): a server
+ * makes every seat's view of a move in a row. One entry, not a WeakMap: an entry per move would be
+ * ephemerons for every old-generation collection to trace.
+ */
+let standingsOfLast: { game: Game; standings: Standings } | null = null;
 function standingsOfView(g: Game, sim: Sim): Standings {
-  let s = standingsOfState.get(g);
-  if (!s) standingsOfState.set(g, (s = standingsOfSim(sim, g.rules.scoring === 'points')));
-  return s;
+  if (standingsOfLast?.game !== g) standingsOfLast = { game: g, standings: standingsOfSim(sim, g.rules.scoring === 'points') };
+  return standingsOfLast.standings;
 }
 
 export function viewFor(g: Game, seat: Seat | null): PlayerView {
