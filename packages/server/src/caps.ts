@@ -107,7 +107,7 @@ export class RunningGames {
 }
 
 /** How old the process-wide count may be (ms) before a start counts again. */
-const RECOUNT_MS = 250;
+const RECOUNT_MS = 1000;
 
 function index(m: Map<string, Set<LiveTable>>, key: string, t: LiveTable): void {
   let set = m.get(key);
