@@ -295,9 +295,6 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
   }
 
   io.on('connection', (socket: OlsenSocket) => {
-    // The handshake's HTTP request is read (token, address) by now: let it go rather than keep it for the
-    // connection's life (socket.io's own advice on memory; a smaller heap is a shorter old-generation collection).
-    (socket.conn as unknown as { request: unknown }).request = null;
     const strike = async (): Promise<void> => {
       if (await admission.strike(socket.data.guest.id)) return;
       o.log.warn({ player: socket.data.guest.id }, 'closing an abusive connection');
