@@ -73,8 +73,7 @@ export class RunningGames {
     let running = 0, bots = 0;
     if (!set) return { running, bots };
     for (const x of set) {
-      if (!this.live(x)) continue;
-      if (x === t) continue;
+      if (!this.live(x) || x === t) continue;
       running++;
       bots += searchBots(x.row.seats);
     }
@@ -84,15 +83,7 @@ export class RunningGames {
   /** The process-wide figures (`t` left out when counted afresh), recounted when the last count is older than `RECOUNT_MS`. */
   private totals(t: LiveTable): { running: number; bots: number } {
     const now = this.now();
-    if (now - this.counted.at >= RECOUNT_MS) {
-      let running = 0, bots = 0;
-      for (const x of this.all) {
-        if (!this.live(x) || x === t) continue;
-        running++;
-        bots += searchBots(x.row.seats);
-      }
-      this.counted = { at: now, running, bots };
-    }
+    if (now - this.counted.at >= RECOUNT_MS) this.counted = { at: now, ...this.within(this.all, t) };
     return this.counted;
   }
 
