@@ -1,16 +1,18 @@
 /**
  * The adapters for several server processes on one Redis (and one PostgreSQL
  * through the store): existing components for each job —
- * - socket.io's Redis adapter: any process accepts any connection, and
- *   broadcasts reach every process;
  * - Redis pub/sub (ioredis): "table X changed" between coordinators;
  * - BullMQ: bot moves, turn timers, next deals and grace periods as delayed
  *   jobs, run once by whichever process is alive (a job whose process dies
  *   is taken over when its lock runs out);
  * - a Redis hash per table: who is connected, per process, with a heartbeat
  *   per process so the connections of a dead process stop counting.
+ *
+ * No socket.io adapter: a process pushes to its own connections only, on
+ * the "table X changed" message, so nothing needs to cross between them
+ * (and Redis's adapter made one process's shutdown say goodbye to, and
+ * disconnect, the players of every process).
  */
-import { createAdapter } from '@socket.io/redis-adapter';
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { ConfigError } from './config.js';
 import { Redis } from 'ioredis';
@@ -196,7 +198,6 @@ export interface ClusterAdapters {
   readonly pubsub: RedisPubSub;
   readonly scheduler: QueueScheduler;
   readonly presence: RedisPresence;
-  readonly socketAdapter: ReturnType<typeof createAdapter>;
   close(): Promise<void>;
 }
 
@@ -219,23 +220,19 @@ export async function connectCluster(url: string, prefix: string, proc: string, 
   base.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
   await base.connect();
   const sub = base.duplicate();
-  const ioPub = base.duplicate();
-  const ioSub = base.duplicate();
   const pubsub = new RedisPubSub(base, sub, prefix, proc, log);
   const scheduler = new QueueScheduler(url, prefix, log);
   const presence = new RedisPresence(base, prefix, proc, log);
   await presence.start();
-  const socketAdapter = createAdapter(ioPub, ioSub, { key: `${prefix}:sio` });
   return {
     pubsub,
     scheduler,
     presence,
-    socketAdapter,
     async close() {
       await scheduler.close();
       await presence.close();
       await pubsub.close();
-      for (const r of [sub, ioPub, ioSub, base]) r.disconnect();
+      for (const r of [sub, base]) r.disconnect();
     },
   };
 }

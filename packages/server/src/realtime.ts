@@ -23,7 +23,7 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { parseRequest, type ClientEvents, type ErrorReply, type Request, type KeptField, type ServerEvents, type TableUpdate } from '@olsen/protocol';
-import { Server, type ServerOptions, type Socket } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Admission } from './admission.js';
 import type { Coordinator, Logger } from './coordinator.js';
 import type { Guest, Identities } from './identity.js';
@@ -61,8 +61,6 @@ export interface RealtimeOptions {
   readonly onDeferred?: () => void;
   /** Seconds from a move's arrival to its answer (a metric). */
   readonly observeAct?: (seconds: number) => void;
-  /** socket.io's adapter between processes (the Redis adapter when scaled out); default: in memory. */
-  readonly adapter?: ServerOptions['adapter'];
 }
 
 const room = (code: string): string => `t:${code}`;
@@ -78,7 +76,6 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     pingInterval: 10_000,
     pingTimeout: 8_000,
     cors: { origin: true },
-    ...(o.adapter ? { adapter: o.adapter } : {}),
   });
   const { coordinator, admission } = o;
   const { limits } = admission;

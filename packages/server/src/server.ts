@@ -256,7 +256,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
-  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc(), ...(cluster ? { adapter: cluster.socketAdapter } : {}) });
+  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;

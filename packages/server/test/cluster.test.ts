@@ -185,6 +185,29 @@ describe('two server processes on PostgreSQL and Redis', () => {
     anneB.close();
   }, 120_000);
 
+  it('one process stopping (SIGTERM) says goodbye to its own connections only: players on the other process stay connected', async () => {
+    const { procs } = await cluster('stop');
+    const [a, b] = procs.map((p) => `http://127.0.0.1:${p.port}`);
+    const leaving = await Client.open(a, 'Ada');
+    const staying = await Client.open(b, 'Bo');
+    const byes: string[] = [];
+    let dropped = false;
+    leaving.socket.on('bye', (why: string) => byes.push(`leaving:${why}`));
+    staying.socket.on('bye', (why: string) => byes.push(`staying:${why}`));
+    staying.socket.on('disconnect', () => (dropped = true));
+    const exited = new Promise((r) => procs[0].child.once('exit', r));
+    procs[0].child.kill('SIGTERM');
+    await exited;
+    // Anything sent through Redis to the other process has arrived by now.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(byes).toEqual(['leaving:shutdown']);
+    expect(dropped).toBe(false);
+    expect(staying.socket.connected).toBe(true);
+    const lobby = await staying.req({ type: 'lobby' });
+    expect(lobby.ok).toBe(true);
+    for (const c of [leaving, staying]) c.socket.disconnect();
+  });
+
   it('REDIS_URL without DATABASE_URL is refused with a sentence', () => {
     expect(() => configFromEnv({ REDIS_URL: REDIS_URL })).toThrow(ConfigError);
     expect(() => configFromEnv({ REDIS_URL: REDIS_URL })).toThrow(/needs DATABASE_URL/);
