@@ -37,7 +37,8 @@ interface Table {
   /** Each seat's latest update (what its client holds). */
   last: Map<string | null, TableUpdate>;
 }
-const guest = (id: string) => ({ id, name: id.slice(0, 12), address: '127.0.0.1' });
+// Each table's players from their own address, as under real load (the caps count games per address).
+const guest = (id: string) => ({ id, name: id.slice(0, 12), address: `10.${id.length}.${id.charCodeAt(1)}.${id.slice(1, id.indexOf('s'))}` });
 const all: Table[] = [];
 for (let i = 0; i < tables; i++) {
   const ids = [0, 1, 2, 3].map((s) => `p${i}s${s}`);
