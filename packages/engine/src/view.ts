@@ -77,6 +77,20 @@ function standingsOfView(g: Game, sim: Sim): Standings {
   return standingsOfLast.standings;
 }
 
+/** One number per seat from the state (plain loops: a server makes four views per move, and `Array.from` with a length object is the slow generic path). */
+function slots(st: ArrayLike<number>, at: number, n: number): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < n; s++) out.push(st[at + s]);
+  return out;
+}
+
+/** The seats whose bit is set in a seat mask. */
+function seatsIn(mask: number, n: number): Seat[] {
+  const out: Seat[] = [];
+  for (let s = 0; s < n; s++) if ((mask & (1 << s)) !== 0) out.push(s);
+  return out;
+}
+
 export function viewFor(g: Game, seat: Seat | null): PlayerView {
   // Read only, and nothing below loads another game into it (legalGroups takes its own simulator).
   const sim = readWith(g);
@@ -87,8 +101,8 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
   const legal: Action[] = [];
   const groups = own !== null && mover === own ? legalGroups(g) : [];
   if (own !== null) {
-    if (mover === own) legal.push(...legalActionsIn(sim));
-    legal.push(...catchActionsIn(g, sim).filter((a) => a.seat === own));
+    if (mover === own) for (const a of legalActionsIn(sim)) legal.push(a);
+    for (const a of catchActionsIn(g, sim)) if (a.seat === own) legal.push(a);
   }
   return {
     game: g.game,
@@ -101,7 +115,7 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     toMove: mover,
     direction: st[O_DIR] === 1 || n === 2 ? 'clockwise' : 'counterclockwise',
     hand: own === null ? null : sim.hand(own).map(makeCard),
-    handCounts: Array.from({ length: n }, (_, s) => st[O_HAND_COUNT + s]),
+    handCounts: slots(st, O_HAND_COUNT, n),
     top: makeCard(st[O_TOP]),
     upcard: makeCard(st[O_UPCARD]),
     activeSuit: SUITS[st[O_ACTIVE]],
@@ -111,13 +125,13 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     drawn: own !== null && own === mover && st[O_DRAWN] >= 0 ? makeCard(st[O_DRAWN]) : null,
     voluntaryDraw: own !== null && own === mover && st[O_DRAWS] > 0 && st[O_VOLUNTARY] === 1,
     passStreak: st[O_PASS_STREAK],
-    firstTurns: Array.from({ length: n }, (_, s) => s).filter((s) => (st[O_FIRST_TURN] & (1 << s)) !== 0),
+    firstTurns: seatsIn(st[O_FIRST_TURN], n),
     pendingDraw: st[O_PENDING],
     catchable: st[O_WINDOW] >= 0 ? st[O_WINDOW] : null,
-    places: Array.from({ length: n }, (_, s) => st[O_PLACE + s]),
-    totals: g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_TOTAL + s]) : null,
+    places: slots(st, O_PLACE, n),
+    totals: g.rules.scoring === 'points' ? slots(st, O_TOTAL, n) : null,
     roundWinner: st[O_WINNER] >= 0 ? st[O_WINNER] : null,
-    roundPoints: (sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER) && g.rules.scoring === 'points' ? Array.from({ length: n }, (_, s) => st[O_POINTS + s]) : null,
+    roundPoints: (sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER) && g.rules.scoring === 'points' ? slots(st, O_POINTS, n) : null,
     revealed: sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? Array.from({ length: n }, (_, s) => sim.hand(s).map(makeCard)) : null,
     standings: standingsOfView(g, sim),
     log: g.rounds[g.rounds.length - 1]?.actions ?? [],
