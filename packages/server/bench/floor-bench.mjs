@@ -45,7 +45,11 @@ async function server() {
   const http = createServer((req, res) => {
     if (req.url === '/cpu') {
       const u = process.cpuUsage();
-      res.end(JSON.stringify({ ms: (u.user + u.system) / 1000, heapMB: process.memoryUsage().heapUsed / 2 ** 20 }));
+      res.end(JSON.stringify({ ms: (u.user + u.system) / 1000 }));
+    } else if (req.url === '/live') {
+      // The heap that stays after a full collection: what every old-generation collection has to mark.
+      globalThis.gc();
+      res.end(JSON.stringify({ heapMB: process.memoryUsage().heapUsed / 2 ** 20 }));
     } else res.end('floor');
   });
   const tables = new Map(); // table number → { version, sends: [send per seat] }
@@ -164,15 +168,17 @@ async function clients(port) {
   const c1 = await cpu();
   const seconds = (performance.now() - t0) / 1000;
   measuring = false;
+  const live = await (await fetch(`http://127.0.0.1:${port}/live`)).json();
   lat.sort((a, b) => a - b);
   const q = (f) => Math.round(lat[Math.floor(f * (lat.length - 1))] * 10) / 10;
-  console.log(JSON.stringify({ bench: 'floor', transport: values.transport, players, seconds: Math.round(seconds), actionsPerSec: Math.round(acts / seconds), p50: q(0.5), p99: q(0.99), errors, serverCpuMsPerAction: Math.round(((c1.ms - c0.ms) / acts) * 1000) / 1000, serverHeapMB: Math.round(c1.heapMB) }));
+  console.log(JSON.stringify({ bench: 'floor', transport: values.transport, players, seconds: Math.round(seconds), actionsPerSec: Math.round(acts / seconds), p50: q(0.5), p99: q(0.99), errors, serverCpuMsPerAction: Math.round(((c1.ms - c0.ms) / acts) * 1000) / 1000, liveHeapMB: Math.round(live.heapMB), liveKBPerConnection: Math.round((live.heapMB * 1024) / players) }));
   process.exit(0);
 }
 
 async function main() {
   const pinned = availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-  const run = (core, args) => (pinned ? spawn('taskset', ['-c', String(core), process.execPath, SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] }) : spawn(process.execPath, [SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const node = (args) => [process.execPath, '--expose-gc', SELF, ...args];
+  const run = (core, args) => (pinned ? spawn('taskset', ['-c', String(core), ...node(args)], { stdio: ['ignore', 'pipe', 'inherit'] }) : spawn(node(args)[0], node(args).slice(1), { stdio: ['ignore', 'pipe', 'inherit'] }));
   for (const transport of values.transport.split(',')) {
     const srv = run(0, ['--role', 'server', '--transport', transport]);
     const port = await new Promise((resolve) => srv.stdout.on('data', (d) => { const m = String(d).match(/ready (\d+)/); if (m) resolve(m[1]); }));
