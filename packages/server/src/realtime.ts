@@ -63,7 +63,6 @@ export interface RealtimeOptions {
   readonly observeAct?: (seconds: number) => void;
 }
 
-const room = (code: string): string => `t:${code}`;
 /** Packets waiting in engine.io's buffer, or bytes in the WebSocket's, from which a connection counts as congested. */
 const CONGESTED_PACKETS = 4;
 const CONGESTED_BYTES = 256 * 1024;
@@ -79,6 +78,8 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
   });
   const { coordinator, admission } = o;
   const { limits } = admission;
+  /** Per table, this process's connections that follow it. */
+  const followers = new Map<string, Set<OlsenSocket>>();
   const refuse = (code: string, message: string): Error => Object.assign(new Error(code), { data: { code, message } });
 
   io.use((socket, next) => {
@@ -154,34 +155,33 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
   /**
    * The update as this connection needs it: the log's new entries only, and
    * without the fields it already has (the same objects as in its last frame
-   * of the table: the seats, the rules, the view's rule set and names).
+   * of the table: the seats, the rules, the view's rule set and names). Only
+   * for the wire: the fields left out are `undefined`, not absent.
    */
   const delta = (socket: OlsenSocket, update: TableUpdate): TableUpdate => {
     const v = update.view;
     const had = socket.data.sent.get(update.code);
     socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v?.round ?? -1, length: v?.log.length ?? 0, seats: update.seats, rules: update.rules, viewRules: v?.rules, players: v?.players });
     if (!had) return update;
-    // Built by leaving fields out, never by `delete` (an object with deleted keys turns slow, and so does its JSON).
+    // A clone with the fields it already has set to `undefined`, which JSON leaves out: a spread clone keeps the
+    // object's fast shape, where leaving fields out by `delete` or a rest pattern builds it key by key (or slow).
     const kept: KeptField[] = [];
-    const { seats, rules, view: _view, ...frame } = update as TableUpdate & Record<string, unknown>;
-    if (had.seats === seats) kept.push('seats');
-    else frame.seats = seats;
-    if (had.rules === rules) kept.push('rules');
-    else frame.rules = rules;
+    const sameSeats = had.seats === update.seats;
+    const sameRules = had.rules === update.rules;
+    if (sameSeats) kept.push('seats');
+    if (sameRules) kept.push('rules');
+    let view: TableUpdate['view'] = v;
+    let logFrom: number | undefined;
     if (v) {
-      const { rules: viewRules, players, log, ...view } = v as typeof v & Record<string, unknown>;
-      if (had.viewRules === viewRules) kept.push('view.rules');
-      else view.rules = viewRules;
-      if (had.players === players) kept.push('view.players');
-      else view.players = players;
-      if (had.gameNo === update.gameNo && had.round === v.round && had.length <= log.length) {
-        frame.logFrom = had.length;
-        view.log = log.slice(had.length);
-      } else view.log = log;
-      frame.view = view;
-    } else frame.view = v;
-    if (kept.length > 0) frame.kept = kept;
-    return frame as unknown as TableUpdate;
+      const sameViewRules = had.viewRules === v.rules;
+      const samePlayers = had.players === v.players;
+      if (sameViewRules) kept.push('view.rules');
+      if (samePlayers) kept.push('view.players');
+      const follows = had.gameNo === update.gameNo && had.round === v.round && had.length <= v.log.length;
+      if (follows) logFrom = had.length;
+      view = { ...v, rules: sameViewRules ? undefined : v.rules, players: samePlayers ? undefined : v.players, log: follows ? v.log.slice(had.length) : v.log } as unknown as TableUpdate['view'];
+    }
+    return { ...update, seats: sameSeats ? undefined : update.seats, rules: sameRules ? undefined : update.rules, view, logFrom, kept: kept.length > 0 ? kept : undefined } as unknown as TableUpdate;
   };
 
   /** A refusal if following one more table would pass the connection's cap. */
@@ -199,8 +199,10 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     socket.data.sent.delete(code);
     if (before === role) return push(socket, code);
     socket.data.follows.set(code, role);
-    // Only this process's sockets are in the room: each process pushes to its own connections.
-    void socket.join(room(code));
+    // This process's connections only: each process pushes to its own.
+    let set = followers.get(code);
+    if (!set) followers.set(code, (set = new Set()));
+    set.add(socket);
     if (before !== undefined) await coordinator.disconnected(code, before);
     await coordinator.connected(code, role);
   };
@@ -211,18 +213,17 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     socket.data.follows.delete(code);
     socket.data.pending.delete(code);
     socket.data.sent.delete(code);
-    void socket.leave(room(code));
+    const set = followers.get(code);
+    if (set?.delete(socket) && set.size === 0) followers.delete(code);
     await coordinator.disconnected(code, before);
   };
 
   /** After a change: every connection here that follows the table gets its update, all made in one turn of the table's queue. */
   const pushAll = async (code: string): Promise<void> => {
-    const ids = io.of('/').adapter.rooms.get(room(code));
-    if (!ids) return;
+    const set = followers.get(code);
+    if (!set) return;
     const ready: OlsenSocket[] = [];
-    for (const id of ids) {
-      const s = io.sockets.sockets.get(id);
-      if (!s) continue;
+    for (const s of set) {
       if (congested(s)) void push(s, code);
       else ready.push(s);
     }
