@@ -45,7 +45,7 @@ async function server() {
   const http = createServer((req, res) => {
     if (req.url === '/cpu') {
       const u = process.cpuUsage();
-      res.end(JSON.stringify({ ms: (u.user + u.system) / 1000 }));
+      res.end(JSON.stringify({ ms: (u.user + u.system) / 1000, sysMs: u.system / 1000 }));
     } else if (req.url === '/live') {
       // The heap that stays after a full collection: what every old-generation collection has to mark.
       globalThis.gc();
@@ -171,7 +171,7 @@ async function clients(port) {
   const live = await (await fetch(`http://127.0.0.1:${port}/live`)).json();
   lat.sort((a, b) => a - b);
   const q = (f) => Math.round(lat[Math.floor(f * (lat.length - 1))] * 10) / 10;
-  console.log(JSON.stringify({ bench: 'floor', transport: values.transport, players, seconds: Math.round(seconds), actionsPerSec: Math.round(acts / seconds), p50: q(0.5), p99: q(0.99), errors, serverCpuMsPerAction: Math.round(((c1.ms - c0.ms) / acts) * 1000) / 1000, liveHeapMB: Math.round(live.heapMB), liveKBPerConnection: Math.round((live.heapMB * 1024) / players) }));
+  console.log(JSON.stringify({ bench: 'floor', transport: values.transport, players, seconds: Math.round(seconds), actionsPerSec: Math.round(acts / seconds), p50: q(0.5), p99: q(0.99), errors, serverCpuMsPerAction: Math.round(((c1.ms - c0.ms) / acts) * 1000) / 1000, kernelShare: Math.round(((c1.sysMs - c0.sysMs) / (c1.ms - c0.ms)) * 100) / 100, liveHeapMB: Math.round(live.heapMB), liveKBPerConnection: Math.round((live.heapMB * 1024) / players) }));
   process.exit(0);
 }
 
