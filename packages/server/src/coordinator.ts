@@ -91,7 +91,7 @@ export class Coordinator {
   private closed = false;
   private readonly unsubscribe: () => void;
   /** Counters for /metrics. */
-  readonly counters = { actions: 0, rejected: 0, gamesFinished: 0, conflicts: 0 };
+  readonly counters = { actions: 0, rejected: 0, gamesFinished: 0, conflicts: 0, reloads: 0, peerMoves: 0 };
 
   constructor(private readonly o: CoordinatorOptions) {
     this.id = o.id ?? randomBytes(6).toString('base64url');
@@ -490,6 +490,15 @@ export class Coordinator {
   /** Brings `t` up to the store: the row, then the moves written since (the whole game again after a rematch). */
   private async refresh(t: LiveTable): Promise<void> {
     t.stale = false;
+    const inbox = t.inbox;
+    t.inbox = null;
+    // Only moves since this copy was last fresh, sent with the change messages: apply them (as the store would give them).
+    if (inbox && t.game && !t.uncertain && inbox.gameNo === t.row.gameNo && inbox.seq === t.seq && this.applyMoves(t, inbox.moves)) {
+      this.counters.peerMoves += inbox.moves.length;
+      if (stageOf(t.game) === 'gameOver') this.evictLater(t);
+      return;
+    }
+    this.counters.reloads++;
     const row = await this.o.store.table(t.row.code);
     if (!row || row.status === 'closed') {
       this.setRow(t, row ?? { ...t.row, status: 'closed' });
@@ -553,9 +562,20 @@ export class Coordinator {
       void this.ensure(c.code).catch((e: unknown) => this.o.log.warn({ err: e, table: c.code }, 'cannot load a table another process changed'));
       return;
     }
-    t.stale = true;
     t.deadline = c.deadline;
     t.nextRoundAt = c.nextRoundAt;
+    // Moves that reach past where this copy ends (with the moves already waiting) wait to be applied at the next
+    // use, with no read of the store; the ones it holds already (read with an earlier change) are skipped. Anything
+    // else, or a gap, and the copy is read again in full.
+    const m = c.moves;
+    const gameNo = t.inbox ? t.inbox.gameNo : t.row.gameNo;
+    const ends = t.inbox ? t.inbox.seq + t.inbox.moves.length : t.stale ? -1 : t.seq;
+    if (m && t.game !== null && ends >= 0 && m.gameNo === gameNo && m.seq <= ends && ends <= m.seq + m.list.length) {
+      if (ends === m.seq + m.list.length) return;
+      t.inbox ??= { gameNo, seq: ends, moves: [] };
+      for (let i = ends - m.seq; i < m.list.length; i++) t.inbox.moves.push(m.list[i]);
+    } else t.inbox = null;
+    t.stale = true;
   }
 
   /**
@@ -619,6 +639,8 @@ export class Coordinator {
   private async write(t: LiveTable, move: Move): Promise<boolean> {
     try {
       await this.o.store.appendMove(t.row.id, t.row.gameNo, t.seq, move);
+      if (t.outbox.moves.length === 0) t.outbox.from = t.seq;
+      t.outbox.moves.push(move);
       t.seq++;
       return true;
     } catch (e) {
@@ -804,10 +826,15 @@ export class Coordinator {
   /** Writes a row change made from the row's current revision (`VersionConflict` if another process was first). */
   private async patch(t: LiveTable, p: TablePatch): Promise<void> {
     const rev = await this.o.store.updateTable(t.row.id, t.row.rev, p);
+    // A row change goes out as a change to read again, not as moves alone.
+    t.outbox.pure = false;
     this.setRow(t, { ...t.row, ...p, rev });
   }
 
   private publish(t: LiveTable): void {
-    this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.deadline, nextRoundAt: t.nextRoundAt, listed: t.row.listed });
+    const out = t.outbox;
+    const moves = out.pure && out.moves.length > 0 && t.game !== null ? { gameNo: t.row.gameNo, seq: out.from, list: out.moves } : undefined;
+    t.outbox = { from: t.seq, moves: [], pure: true };
+    this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.deadline, nextRoundAt: t.nextRoundAt, listed: t.row.listed, ...(moves ? { moves } : {}) });
   }
 }

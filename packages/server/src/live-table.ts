@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { seedFromString, stageOf, viewOf, type AnyGame, type AnyView, type Seat } from '@olsen/engine';
 import { CODE_ALPHABET, type SeatInfo, type TableStatus, type TableUpdate } from '@olsen/protocol';
-import type { TableRow, TimerHandle } from './ports.js';
+import type { Move, TableRow, TimerHandle } from './ports.js';
 
 export interface LiveTable {
   row: TableRow;
@@ -19,6 +19,19 @@ export interface LiveTable {
   spectators: number;
   /** Another process changed the table: reload before use. */
   stale: boolean;
+  /**
+   * Moves another process wrote and sent along with its change message, in
+   * order from slot `seq` of game `gameNo`: applied at the next use instead of
+   * reading the store (the engine is deterministic), if this copy still ends
+   * where they start. Null when a change came without its moves.
+   */
+  inbox: { gameNo: number; seq: number; moves: Move[] } | null;
+  /**
+   * Moves this process wrote since it last published a change (from slot
+   * `from`), sent with the next change if they are all of it (`pure`: no row
+   * change came with them).
+   */
+  outbox: { from: number; moves: Move[]; pure: boolean };
   /** A write failed without an answer (a timeout): it may land late, so reload and settle before use. */
   uncertain: boolean;
   evict: TimerHandle | null;
@@ -41,7 +54,7 @@ const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 export function liveTable(row: TableRow): LiveTable {
   const bots = new Int32Array(6);
   seedFromString(bots, 0, `${row.seed}/bots`);
-  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, uncertain: false, evict: null, bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false, seatCache: null };
+  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, inbox: null, outbox: { from: 0, moves: [], pure: true }, uncertain: false, evict: null, bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false, seatCache: null };
 }
 
 /** The update for one connection: the table's public state and the engine's view for its seat. */

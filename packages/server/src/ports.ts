@@ -140,6 +140,12 @@ export interface TableChange {
   readonly nextRoundAt: number | null;
   /** The table is in the public lobby (other processes load such tables to list them). */
   readonly listed: boolean;
+  /**
+   * When the change is only moves appended to the game's log: them, from slot
+   * `seq` of game `gameNo`. A copy that holds every move before them applies
+   * them itself; any other copy reloads from the store.
+   */
+  readonly moves?: { readonly gameNo: number; readonly seq: number; readonly list: readonly Move[] };
 }
 
 /** Pub/sub between whoever changes a table and whoever holds its connections. */

@@ -115,6 +115,8 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   new Gauge({ name: 'olsen_tables', help: 'Tables in memory', registers: [registry], collect() { this.set(coordinator.tableCount); } });
   new Counter({ name: 'olsen_actions_total', help: 'Accepted actions', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.actions); } });
   new Counter({ name: 'olsen_rejected_actions_total', help: 'Actions the rules refused', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.rejected); } });
+  new Counter({ name: 'olsen_table_reloads_total', help: 'Tables read again from the store after another process changed them', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.reloads); } });
+  new Counter({ name: 'olsen_peer_moves_total', help: "Other processes' moves applied from their change messages, without reading the store", registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.peerMoves); } });
   new Counter({ name: 'olsen_games_finished_total', help: 'Games finished', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.gamesFinished); } });
   new Gauge({ name: 'olsen_games', help: 'Games being played in memory, and those paused because no person is connected', labelNames: ['state'], registers: [registry], collect() { const g = coordinator.gameCount; this.set({ state: 'running' }, g.running - g.paused); this.set({ state: 'paused' }, g.paused); } });
   // The event loop's delay since the last scrape: what every request waited beyond its turn (the sampling interval taken off).

@@ -185,6 +185,34 @@ describe('two server processes on PostgreSQL and Redis', () => {
     anneB.close();
   }, 120_000);
 
+  it("a move made on one process reaches the other's players with its change message, not by reading the store: the same log everywhere, the record verified", async () => {
+    const { procs } = await cluster('peer');
+    const [a, b] = procs.map((p) => `http://127.0.0.1:${p.port}`);
+    const clients = await Promise.all([Client.open(a, 'Anne'), Client.open(a, 'Bo'), Client.open(b, 'Cai'), Client.open(b, 'Dag')]);
+    const [anne, ...others] = clients;
+    const created = (await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }, { kind: 'open' }, { kind: 'open' }] })) as { ok: true; code: string };
+    const code = created.code;
+    for (const c of others) expect((await c.req({ type: 'join', code })).ok).toBe(true);
+    expect(await anne.req({ type: 'start', code })).toEqual({ ok: true });
+    const players = clients.map((c) => c.autoplay(code, random));
+    const ends = await Promise.all(clients.map((c) => c.until((u) => u.code === code && u.status === 'finished', 120_000)));
+    players.forEach((p) => p.stop());
+    // Both processes' players saw the same game to its end.
+    expect(new Set(ends.map((u) => u.view!.version)).size).toBe(1);
+    expect(new Set(ends.map((u) => JSON.stringify(u.view!.log))).size).toBe(1);
+    const record = (await (await api(`${a}/api/games/${ends[0].recordId}/record`)).json()) as GameRecord;
+    const verified = verifyRecord(record);
+    expect(verified.ok && verified.result.finished).toBe(true);
+    const counter = async (url: string, name: string): Promise<number> => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(await (await api(`${url}/metrics`)).text())?.[1] ?? NaN);
+    const peerMoves = (await counter(a, 'olsen_peer_moves_total')) + (await counter(b, 'olsen_peer_moves_total'));
+    const reloads = (await counter(a, 'olsen_table_reloads_total')) + (await counter(b, 'olsen_table_reloads_total'));
+    const acked = players.reduce((n, p) => n + p.acked.length, 0);
+    // Every move was made on one process and applied on the other; reloads are for joins, the start, presence and the end.
+    expect(peerMoves, `moves from messages ${peerMoves}, reloads ${reloads}, acknowledged ${acked}`).toBeGreaterThan(acked / 2);
+    expect(reloads).toBeLessThan(peerMoves);
+    for (const c of clients) c.close();
+  }, 150_000);
+
   it('one process stopping (SIGTERM) says goodbye to its own connections only: players on the other process stay connected', async () => {
     const { procs } = await cluster('stop');
     const [a, b] = procs.map((p) => `http://127.0.0.1:${p.port}`);
