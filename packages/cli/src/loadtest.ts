@@ -25,6 +25,13 @@ export interface LoadtestOptions {
   /** Chance per player per second of dropping the connection and reconnecting a second later. */
   readonly reconnectRate: number;
   readonly game: string;
+  /**
+   * How players are spread over the URLs: `table` (default) puts a table's
+   * four on one server, as a balancer that keeps a table together would;
+   * `seat` gives each player the next server in turn, as plain round robin
+   * would, so a table's players sit on different processes.
+   */
+  readonly spread?: 'table' | 'seat';
   readonly progress: ((line: string) => void) | null;
   /**
    * The simulated people's connections: `raw` (default) speaks the socket.io
@@ -375,11 +382,11 @@ export async function runLoadtest(o: LoadtestOptions): Promise<LoadtestReport> {
   const groups = Math.ceil(o.players / 4);
   const inFlight = new Set<Promise<void>>();
   const startGroup = async (g: number): Promise<void> => {
-    const url = urls[g % urls.length];
     const size = Math.min(4, o.players - g * 4);
     const group: Person[] = [];
     await Promise.all(Array.from({ length: size }, async (_, i) => {
       const n = g * 4 + i;
+      const url = urls[(o.spread === 'seat' ? g + i : g) % urls.length];
       try {
         group[i] = new Person(n, url, await guest(url, `Load ${n}`, addressOf(n)), run);
       } catch (e) {

@@ -247,9 +247,10 @@ export function buildProgram(): Command {
     .option('--ramp <n>', 'new connections per second while ramping up', int('ramp', 1, 100_000), 500)
     .option('--reconnect-rate <p>', 'chance per player per second of a dropped connection', Number, 0.001)
     .option('-g, --game <game>', 'olsen, vri-atter, vri-atter-002 or olsen-dk', 'olsen')
+    .addOption(new Option('--spread <how>', "players over several URLs: a table's four on one server (table) or each player on the next (seat, as plain round robin: tables span processes)").choices(['table', 'seat']).default('table'))
     .addOption(new Option('--client <kind>', "the players' connections: a bare WebSocket speaking socket.io (raw, light on the generator) or socket.io-client").choices(['raw', 'socket.io']).default('raw'))
     .option('--json', 'print one JSON object (the default output)')
-    .action(async (opts: { url?: string[]; players: number; duration: number; think: number; ramp: number; reconnectRate: number; game: string; client: 'raw' | 'socket.io' }) => {
+    .action(async (opts: { url?: string[]; players: number; duration: number; think: number; ramp: number; reconnectRate: number; game: string; client: 'raw' | 'socket.io'; spread: 'table' | 'seat' }) => {
       const { runLoadtest, checkLoopback } = await import('./loadtest.js');
       const urls = opts.url?.length ? opts.url : ['http://127.0.0.1:8080'];
       try {
@@ -263,7 +264,7 @@ export function buildProgram(): Command {
         process.exit(2);
       }
       const report = await runLoadtest({
-        urls, players: opts.players, durationS: opts.duration, thinkMs: opts.think, rampPerS: opts.ramp, reconnectRate: opts.reconnectRate, game: opts.game, client: opts.client,
+        urls, players: opts.players, durationS: opts.duration, thinkMs: opts.think, rampPerS: opts.ramp, reconnectRate: opts.reconnectRate, game: opts.game, client: opts.client, spread: opts.spread,
         progress: process.stderr.isTTY ? (line) => process.stderr.write(`\r${line}   `) : null,
       });
       if (process.stderr.isTTY) process.stderr.write('\n');

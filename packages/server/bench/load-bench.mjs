@@ -4,7 +4,7 @@
 // server spends is measured apart from the load generator. Prints one JSON line per run:
 // players, steady p50/p95/p99, errors, actions/s and the server's CPU milliseconds per action.
 //
-//   npm run bench:load [-- --players 2000,5000 --duration 60 --think 1000 --cluster --client raw|socket.io --prof DIR]
+//   npm run bench:load [-- --players 2000,5000 --duration 60 --think 1000 --cluster [--spread seat] --client raw|socket.io --prof DIR]
 //
 // --cluster: two server processes on PostgreSQL + Redis (DATABASE_URL / REDIS_URL, else the
 // machine's 127.0.0.1:5432 and :6379), both pinned to the server core; CPU is summed over both.
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     cluster: { type: 'boolean', default: false },
     game: { type: 'string', default: 'olsen' },
     client: { type: 'string', default: 'raw' },
+    /** With --cluster: `seat` puts a table's players on different processes (plain round robin), `table` keeps them on one. */
+    spread: { type: 'string', default: 'table' },
     /** Write the server's CPU profile (node --cpu-prof) into this folder. */
     prof: { type: 'string' },
     /** Extra node options for the server processes (e.g. "--max-semi-space-size=64"), space-separated. */
@@ -68,7 +70,7 @@ function startServer(env) {
 }
 
 function loadtest(urls, players) {
-  const [cmd, args] = pin(1, [BIN, 'loadtest', ...urls.flatMap((u) => ['--url', u]), '--players', String(players), '--duration', values.duration, '--think', values.think, '--game', values.game, '--client', values.client, '--json']);
+  const [cmd, args] = pin(1, [BIN, 'loadtest', ...urls.flatMap((u) => ['--url', u]), '--players', String(players), '--duration', values.duration, '--think', values.think, '--game', values.game, '--client', values.client, '--spread', values.spread, '--json']);
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`loadtest failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
@@ -114,6 +116,7 @@ for (const players of values.players.split(',').map(Number)) {
         serverActMsP99: r.steady.serverActMs.p99,
         generatorLoopDelayMs: r.steady.generatorLoopDelayMs,
         client: values.client,
+        spread: values.spread,
         generatorCpuMsPerAction: r.steady.generatorCpuMsPerAction,
         loadGeneratorCpuSeconds: r.cpuSeconds.loadGenerator,
         durationS: r.durationS,
