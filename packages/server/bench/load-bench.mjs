@@ -123,6 +123,21 @@ for (const players of values.players.split(',').map(Number)) {
       }),
     );
   } finally {
-    for (const s of servers) s.kill('SIGTERM');
+    await Promise.all(servers.map((s) => new Promise((resolve) => (s.exitCode !== null ? resolve() : (s.once('exit', resolve), s.kill('SIGTERM'))))));
+    if (values.cluster) await dropRun(id);
   }
+}
+
+/** A cluster run's schema and Redis keys go with it (the bench leaves nothing in the shared database). */
+async function dropRun(id) {
+  const { default: pg } = await import('pg');
+  const { Redis } = await import('ioredis');
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS "loadbench_${id}" CASCADE`);
+  await c.end();
+  const r = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const keys = await r.keys(`loadbench-${id}:*`);
+  if (keys.length > 0) await r.del(...keys);
+  r.disconnect();
 }
