@@ -15,7 +15,9 @@
  * `VersionConflict`; that process reloads the table and tries again (an
  * action made for the old state is then refused as stale). Another process's
  * change arrives as a pub/sub message and marks the copy here stale; it is
- * reloaded from the store before it is next used.
+ * reloaded from the store before it is next used. A change that is only
+ * moves carries them: a copy that ends where they start applies them itself
+ * at its next use (the engine is deterministic), without reading the store.
  */
 import { randomBytes } from 'node:crypto';
 import { actorsOf, applyAction, lastOf, type AnyGame, moverOf, roundLength, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
