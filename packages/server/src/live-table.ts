@@ -65,6 +65,8 @@ export function updateOf(t: LiveTable, playerId: string | null): TableUpdate {
   // few hundred ms at 5,000 players) were what held every move up in the slowest hundredth.
   const view: AnyView | null = t.game ? viewOf(t.game, seat) : null;
   const hostSeat = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === t.row.host);
+  // Every field always present (`undefined` where there is nothing, which JSON leaves out): one object shape for
+  // every update, so the code that copies and serialises them stays on V8's fast paths.
   return {
     code: t.row.code,
     game: t.row.game,
@@ -79,12 +81,15 @@ export function updateOf(t: LiveTable, playerId: string | null): TableUpdate {
     nextRoundAt: t.nextRoundAt,
     view,
     rules: t.row.rules,
-    ...(t.game && stageOf(t.game) === 'gameOver' && t.rematch.gameNo === t.row.gameNo
-      ? { rematchAsked: t.row.seats.flatMap((s, i) => (s.kind === 'human' && t.rematch.ids.has(s.playerId) ? [i] : [])) }
-      : {}),
-    ...(t.game && t.timerMoves.round === t.game.rounds.length - 1 && t.timerMoves.at.length ? { timerMoves: t.timerMoves.at } : {}),
+    rematchAsked:
+      t.game && stageOf(t.game) === 'gameOver' && t.rematch.gameNo === t.row.gameNo
+        ? t.row.seats.flatMap((s, i) => (s.kind === 'human' && t.rematch.ids.has(s.playerId) ? [i] : []))
+        : undefined,
+    timerMoves: t.game && t.timerMoves.round === t.game.rounds.length - 1 && t.timerMoves.at.length ? t.timerMoves.at : undefined,
     recordId: t.game && stageOf(t.game) === 'gameOver' ? gameId(t) : null,
-    ...(t.row.daily ? { daily: true } : {}),
+    daily: t.row.daily ? true : undefined,
+    logFrom: undefined,
+    kept: undefined,
   };
 }
 

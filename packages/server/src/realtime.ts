@@ -163,8 +163,8 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     const had = socket.data.sent.get(update.code);
     socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v?.round ?? -1, length: v?.log.length ?? 0, seats: update.seats, rules: update.rules, viewRules: v?.rules, players: v?.players });
     if (!had) return update;
-    // A clone with the fields it already has set to `undefined`, which JSON leaves out: a spread clone keeps the
-    // object's fast shape, where leaving fields out by `delete` or a rest pattern builds it key by key (or slow).
+    // The fields it already has are `undefined`, which JSON leaves out (never `delete`: an object with deleted
+    // keys turns slow, and so does its JSON).
     const kept: KeptField[] = [];
     const sameSeats = had.seats === update.seats;
     const sameRules = had.rules === update.rules;
@@ -181,7 +181,30 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       if (follows) logFrom = had.length;
       view = { ...v, rules: sameViewRules ? undefined : v.rules, players: samePlayers ? undefined : v.players, log: follows ? v.log.slice(had.length) : v.log } as unknown as TableUpdate['view'];
     }
-    return { ...update, seats: sameSeats ? undefined : update.seats, rules: sameRules ? undefined : update.rules, view, logFrom, kept: kept.length > 0 ? kept : undefined } as unknown as TableUpdate;
+    // Every field named (a literal of one shape, where a spread of the update with fields added is a slow clone);
+    // the type makes a field added to `TableUpdate` an error here rather than a field missing from frames.
+    const frame: { [K in keyof Required<TableUpdate>]: TableUpdate[K] | undefined } = {
+      code: update.code,
+      game: update.game,
+      status: update.status,
+      gameNo: update.gameNo,
+      seats: sameSeats ? undefined : update.seats,
+      you: update.you,
+      host: update.host,
+      spectators: update.spectators,
+      turnSeconds: update.turnSeconds,
+      deadline: update.deadline,
+      nextRoundAt: update.nextRoundAt,
+      view,
+      rules: sameRules ? undefined : update.rules,
+      rematchAsked: update.rematchAsked,
+      timerMoves: update.timerMoves,
+      recordId: update.recordId,
+      daily: update.daily,
+      logFrom,
+      kept: kept.length > 0 ? kept : undefined,
+    };
+    return frame as TableUpdate;
   };
 
   /** A refusal if following one more table would pass the connection's cap. */
