@@ -56,7 +56,7 @@ for (let i = 0; i < tables; i++) {
 
 let done = 0;
 let rejected = 0;
-/** One move at a table: the actor's choice from its view (mostly the first legal move), then every seat's update as JSON. */
+/** One move at a table: the actor's choice from its view (mostly the first legal move), then every seat's update. */
 async function step(t: Table): Promise<void> {
   const ups = t.last;
   let actor: TableUpdate | null = null;
