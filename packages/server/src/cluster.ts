@@ -219,7 +219,9 @@ export async function connectCluster(url: string, prefix: string, proc: string, 
   // Later losses are retried by ioredis; logged, never an unhandled 'error' event.
   base.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
   await base.connect();
+  // A duplicate takes the options, not the listeners: its own, or a cut connection is an unhandled 'error'.
   const sub = base.duplicate();
+  sub.on('error', (e: Error) => log.warn({ err: e.message }, 'redis subscriber connection error'));
   const pubsub = new RedisPubSub(base, sub, prefix, proc, log);
   const scheduler = new QueueScheduler(url, prefix, log);
   const presence = new RedisPresence(base, prefix, proc, log);

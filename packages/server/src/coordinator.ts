@@ -399,8 +399,17 @@ export class Coordinator {
   // ---- what clients see ------------------------------------------------------------------
   /** The update for one connection: the table's public state and the engine's view for its seat. */
   async updateFor(code: string, playerId: string | null): Promise<TableUpdate | null> {
-    const r = await this.run(code, async (t) => ({ ok: true, update: updateOf(t, playerId) }));
+    const r = await this.lookUp(code, playerId);
     return r.ok ? r.update : null;
+  }
+
+  /**
+   * The update for one connection, or why there is none: `no_such_table`
+   * when the store has no such table, `internal` when the store did not
+   * answer (a fault is not a missing table, and must not count as a code guessed).
+   */
+  lookUp(code: string, playerId: string | null): Promise<Outcome<{ update: TableUpdate }>> {
+    return this.run(code, async (t) => ({ ok: true, update: updateOf(t, playerId) }));
   }
 
   /** The updates for several connections of one table at once (one turn in the table's queue for all of them). */

@@ -184,9 +184,14 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     // Guessing private codes: an address that keeps naming tables that do not exist is told to wait.
     if (!(await admission.mayLookUp(req.ip))) return reply.code(429).send({ ok: false, error: { code: 'rate_limited', message: admission.lookUpRefusal() } });
     const code = String(req.params.code).toUpperCase();
-    const u = /^[A-Z0-9]{6,10}$/.test(code) ? await coordinator.updateFor(code, null) : null;
-    if (!u) await admission.missed(req.ip);
-    if (!u) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
+    const found = /^[A-Z0-9]{6,10}$/.test(code) ? await coordinator.lookUp(code, null) : null;
+    // A database that does not answer is the server's fault: not a missing table, and not a code guessed.
+    if (found && !found.ok && found.error.code === 'internal') return reply.code(503).send(found);
+    if (!found?.ok) {
+      await admission.missed(req.ip);
+      return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
+    }
+    const u = found.update;
     return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds, rules: u.rules ?? {}, host: u.seats[u.host]?.name ?? null } };
   });
   // Records are stored only when a game is over, so every record here is public — but a daily deal's only once its day is over.

@@ -110,16 +110,31 @@ export class KyselyStore implements Store {
       this.schema = o.schema ?? null;
       this.where = `PostgreSQL${this.schema ? ` schema ${this.schema}` : ''}`;
       // Bounded waits: a hung server answers `internal` ("not played") instead of holding a table for ever.
-      const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 10, connectionTimeoutMillis: 5_000, query_timeout: 10_000, statement_timeout: 10_000, idleTimeoutMillis: 30_000 });
-      // A pooled connection the server closes (a restart, pg_terminate_backend, an idle cut) is dropped from the
-      // pool and its error lands here; without a listener Node would end the process.
-      pool.on('error', (e) => o.onError?.(e));
-      if (this.schema) {
-        const schema = this.schema;
-        pool.on('connect', (client) => {
-          client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
-        });
+      const onError = (e: Error): void => o.onError?.(e);
+      // Every client listens for 'error' for its whole life: connecting, checked out and idle. The pool's own
+      // listener covers idle clients only, and a connection cut while a client is checked out (a failover, a
+      // proxy restart after a hang) would otherwise be an unhandled 'error' that ends the process. The broken
+      // client's query fails, and the pool drops it on release.
+      class GuardedClient extends pg.Client {
+        constructor(config?: pg.ClientConfig) {
+          super(config);
+          this.on('error', onError);
+        }
       }
+      // Bounded waits: a hung server answers `internal` ("not played") instead of holding a table for ever.
+      const pool = new pg.Pool({
+        Client: GuardedClient,
+        connectionString: o.databaseUrl,
+        max: 10,
+        connectionTimeoutMillis: 5_000,
+        query_timeout: 10_000,
+        statement_timeout: 10_000,
+        idleTimeoutMillis: 30_000,
+        // The schema is set as the connection starts (no query of its own to fail or race).
+        ...(this.schema ? { options: `-c search_path=${this.schema}` } : {}),
+      });
+      // Idle clients' errors also reach the pool (logged, never fatal).
+      pool.on('error', onError);
       this.db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     } else {
       this.kind = 'sqlite';

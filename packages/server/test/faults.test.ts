@@ -14,6 +14,7 @@ import { ConfigError, openStore, startServer, type CorruptRow } from '../src/ind
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { Client, PG_URL, api, testConfig } from './helpers.js';
+import { REDIS_URL } from '../../../test/services.js';
 import { freePort, launch } from './processes.js';
 
 const children: ChildProcess[] = [];
@@ -104,6 +105,12 @@ class HangingProxy {
     for (const c of this.waiting.splice(0)) this.link(c);
   }
 
+  /** Cuts every connection (a failover, a proxy restart): the server side sees its sockets end mid-stream. */
+  cut(): void {
+    for (const pair of this.pairs.splice(0)) for (const s of pair) s.destroy();
+    for (const c of this.waiting.splice(0)) c.destroy();
+  }
+
   close(): void {
     for (const pair of this.pairs) for (const s of pair) s.destroy();
     for (const c of this.waiting) c.destroy();
@@ -146,6 +153,17 @@ describe('a hung PostgreSQL', () => {
     expect(JSON.stringify(r)).not.toMatch(/timeout|ECONN|127\.0\.0\.1|pg|postgres/i);
     expect(waited).toBeLessThan(15_000);
 
+    // A lookup of the table while the database hangs is a fault, not a missing table (and no code miss).
+    const look = await api(`${base}/api/tables/${code}`);
+    expect(look.status).toBe(503);
+    expect(await look.json()).toMatchObject({ ok: false, error: { code: 'internal' } });
+
+    // Then every connection is cut, as a failover or a proxy restart does: the process lives.
+    proxy.cut();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(exited).toBe(false);
+    expect((await api(`${base}/healthz`)).status).toBe(200);
+
     proxy.resume();
     expect(exited).toBe(false);
     // Forwarding again: the game goes on (the move sent during the hang may land late; the table shows what did).
@@ -154,6 +172,45 @@ describe('a hung PostgreSQL', () => {
     const later = await anne.until((u) => u.code === code && (u.view?.version ?? 0) >= before + 6, 30_000);
     auto.stop();
     expect(later.view!.version).toBeGreaterThanOrEqual(before + 6);
+    anne.close();
+    proxy.close();
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  }, 90_000);
+});
+
+describe('a Redis connection cut', () => {
+  it('every Redis connection cut while the server runs: the process lives, reconnects, and the table plays on', async () => {
+    const r = new URL(REDIS_URL);
+    const proxy = new HangingProxy({ host: r.hostname, port: Number(r.port || 6379) });
+    await proxy.listen();
+    const viaProxy = new URL(REDIS_URL);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const port = await freePort();
+    const schema = `rcut_${process.pid}_${Date.now()}`;
+    const server = await launch({ PORT: String(port), DATABASE_URL: PG_URL, OLSEN_DB_SCHEMA: schema, REDIS_URL: viaProxy.toString(), OLSEN_REDIS_PREFIX: schema, LOG_LEVEL: 'fatal', LOG_FORMAT: 'json', OLSEN_BOT_DELAY_MS: '2' });
+    children.push(server);
+    let exited = false;
+    server.once('exit', () => (exited = true));
+    const base = `http://127.0.0.1:${port}`;
+    const anne = await Client.open(base, 'Anne');
+    const { code } = (await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'bot', level: 'greedy' }] })) as { code: string };
+    await anne.req({ type: 'start', code });
+    await anne.until((u) => u.code === code && (u.view?.legal.length ?? 0) > 0);
+    proxy.cut();
+    await new Promise((res) => setTimeout(res, 1500));
+    expect(exited).toBe(false);
+    expect((await api(`${base}/healthz`)).status).toBe(200);
+    // The bots' timers and the change messages run through Redis again: the game goes on.
+    const before = anne.latest.get(code)?.view?.version ?? 0;
+    const auto = anne.autoplay(code);
+    const later = await anne.until((u) => u.code === code && (u.view?.version ?? 0) >= before + 6, 30_000);
+    auto.stop();
+    expect(later.view!.version).toBeGreaterThanOrEqual(before + 6);
+    expect(exited).toBe(false);
     anne.close();
     proxy.close();
     const admin = new pg.Client({ connectionString: PG_URL });
