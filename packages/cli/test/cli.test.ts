@@ -3,7 +3,7 @@
  * (npm test builds first), plus in-process fuzzing of `verify`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -54,6 +54,36 @@ describe('olsen verify', () => {
     const anna = olsen(['verify', `${fixtures}004-vri-atter-anna-bjorn-cecilie-david.json`]);
     expect(anna.code).toBe(0);
     expect(JSON.parse(anna.stdout).result).toMatchObject({ toMove: 2, rounds: [{ hands: [3, 7, 4, 4] }] });
+  });
+
+  it('hostile records (nesting 20,000 deep anywhere, strings of megabytes anywhere) give one short malformed-record line, never an internal error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'olsen-hostile-'));
+    const example = JSON.parse(readFileSync(`${examples}olsen-illegal-move.json`, 'utf8')) as { players: string[]; rules: object; game: string; rounds: { deal: { hands: unknown[]; upcard: unknown }; actions: unknown[] }[] };
+    const DEEP = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const big = (c: string) => c.repeat(5_000_000);
+    const cases: [string, (r: typeof example) => void][] = [
+      ['players nested', (r) => ((r as { players: unknown }).players = '@DEEP@')],
+      ['an action nested', (r) => (r.rounds[0].actions[0] = '@DEEP@')],
+      ['a rule nested', (r) => (r.rules = { maxDraws: '@DEEP@' })],
+      ['a hand nested', (r) => (r.rounds[0].deal.hands[0] = '@DEEP@')],
+      ['a card nested', (r) => (r.rounds[0].actions[1] = { seat: 1, play: '@DEEP@' })],
+      ['a long name in the sentence', (r) => (r.players[1] = big('x'))],
+      ['a long rule name', (r) => (r.rules = { [big('y')]: 1 })],
+      ['a long card', (r) => (r.rounds[0].deal.upcard = big('z'))],
+      ['a long field', (r) => (r.rounds[0].actions[0] = { seat: 0, [big('k')]: 1 })],
+      ['a long game', (r) => (r.game = big('g'))],
+    ];
+    for (const [what, edit] of cases) {
+      const r = structuredClone(example);
+      edit(r);
+      const file = join(dir, 'r.json');
+      writeFileSync(file, JSON.stringify(r).replace('"@DEEP@"', DEEP));
+      const out = olsen(['verify', file]);
+      expect(out.code, what).toBe(1);
+      expect(out.stdout.length, what).toBeLessThan(400);
+      const e = (JSON.parse(out.stdout) as { error: { message: string } }).error;
+      expect(e.message, what).not.toMatch(/Internal error|call stack/);
+    }
   });
 
   it('a missing file is an error object, not a stack trace', () => {

@@ -10,7 +10,7 @@
  */
 import { EIGHT, makeCard, parseCard, parseSuit, rankOf, suitOf } from './card.js';
 import { errorMessage, type ErrorCode, type ErrorParams, type Lang } from './messages.js';
-import { clip, resolveRules, handSizeFor, type RuleSet, type SheddingPreset } from './rules.js';
+import { clip, quote, resolveRules, handSizeFor, type RuleSet, type SheddingPreset } from './rules.js';
 import {
   A_CALL,
   A_DRAW,
@@ -199,17 +199,17 @@ function checkExplicitDeal(g: Game, dealer: Seat, deal: Extract<Deal, { hands: u
   const counts = new Map<number, number>();
   const take = (text: unknown, where: string): Result<number, GameError> => {
     const c = parseCard(text);
-    if (c < 0) return err(malformed(`Round ${round}, ${where}: ${clip(JSON.stringify(text) ?? String(text))} is not a card (ranks A K Q J T 9-2, suits c d h s).`.replace(/"([^"]*)"/, "'$1'")));
+    if (c < 0) return err(malformed(`Round ${round}, ${where}: ${quote(text)} is not a card (ranks A K Q J T 9-2, suits c d h s).`.replace(/"([^"]*)"/, "'$1'")));
     counts.set(c, (counts.get(c) ?? 0) + 1);
     return ok(c);
   };
   const hands: number[][] = [];
   for (let s = 0; s < n; s++) {
     const raw = deal.hands[s];
-    if (!Array.isArray(raw)) return err(malformed(`Round ${round}: ${g.players[s]}'s hand must be a list of cards.`));
+    if (!Array.isArray(raw)) return err(malformed(`Round ${round}: ${clip(g.players[s])}'s hand must be a list of cards.`));
     const hand: number[] = [];
     for (const t of raw) {
-      const c = take(t, `${g.players[s]}'s hand`);
+      const c = take(t, `${clip(g.players[s])}'s hand`);
       if (!c.ok) return c;
       hand.push(c.value);
     }
@@ -228,7 +228,7 @@ function checkExplicitDeal(g: Game, dealer: Seat, deal: Extract<Deal, { hands: u
   for (let s = 0; s < n; s++) {
     const want = size + (g.rules.starterExtraCard && s === (dealer + 1) % n ? 1 : 0) + (g.rules.dealerExtraCard && s === dealer ? 1 : 0);
     if (hands[s].length !== want) {
-      return err({ rule: 'S3', code: 'malformed', message: `Round ${round}: ${g.players[s]} was dealt ${hands[s].length} cards; this seat gets ${want}.` });
+      return err({ rule: 'S3', code: 'malformed', message: `Round ${round}: ${clip(g.players[s])} was dealt ${hands[s].length} cards; this seat gets ${want}.` });
     }
   }
   const copies = g.rules.decks;
@@ -460,14 +460,14 @@ export function parseActionShape(raw: unknown, players: number): Result<Action, 
     const cards: CardName[] = [];
     for (const t of o.play) {
       const c = parseCard(t);
-      if (c < 0) return err(malformed(`${clip(JSON.stringify(t) ?? String(t))} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
+      if (c < 0) return err(malformed(`${quote(t)} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
       cards.push(makeCard(c));
     }
     if (keys.some((k) => !['play', 'suit', 'call'].includes(k))) return err(malformed('A play may carry only "suit" and "call" besides its cards.'));
     const out: { seat: Seat; play: CardName[]; suit?: Suit; call?: boolean } = { seat: s, play: cards };
     if ('suit' in o) {
       const su = parseSuit(o.suit);
-      if (su < 0) return err(malformed(`${clip(JSON.stringify(o.suit) ?? String(o.suit))} is not a suit (c, d, h, s).`));
+      if (su < 0) return err(malformed(`${quote(o.suit)} is not a suit (c, d, h, s).`));
       out.suit = SUITS[su];
     }
     if ('call' in o) {
@@ -487,7 +487,7 @@ export function parseActionShape(raw: unknown, players: number): Result<Action, 
     if (su >= 0) return ok({ seat: s, suit: SUITS[su] });
   }
   if (k === 'give') return err(malformed('"give" (passing cards) belongs to Danish Olsen, not to this game.'));
-  return err(malformed(`The action field '${k}' has a bad value: ${clip(JSON.stringify(o[k]) ?? String(o[k]))}.`));
+  return err(malformed(`The action field '${k}' has a bad value: ${quote(o[k])}.`));
 }
 
 function contains(list: Int32Array, n: number, code: number): boolean {

@@ -4,6 +4,7 @@
  * here so the CLI and the web app can show it in the player's language.
  */
 import { rankOf, suitOf, makeCard } from './card.js';
+import { clip } from './text.js';
 
 export type Lang = 'en' | 'nb' | 'nl' | 'de';
 export const LANGS: readonly Lang[] = ['nb', 'en', 'nl', 'de'];
@@ -351,5 +352,8 @@ export type ErrorCode = keyof typeof ERRORS;
  */
 export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang = 'en', you?: string): string {
   const p: Said = { player: '', other: '', card: 0, top: 0, active: 0, count: 0, rule: '', ...params, you: you !== undefined && params.player === you };
+  // Names come from outside (a record, a client): a sentence shows at most 80 characters of one.
+  p.player = clip(p.player);
+  p.other = clip(p.other);
   return ERRORS[code](p, lang);
 }

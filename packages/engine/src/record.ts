@@ -8,7 +8,7 @@
 import { lastOf } from './round-log.js';
 import { recordOf, resultOf, withFamilyOf, type AnyAction, type AnyGame, type Family, type AnyView, type GameRecord, type VerifyResult } from './families.js';
 import type { GameError } from './game.js';
-import { GAME_NAMES, clip, type GameName } from './rules.js';
+import { GAME_NAMES, clip, quote, type GameName } from './rules.js';
 import { err, ok, type Result, type Seat } from './types.js';
 
 export type { GameRecord, VerifyResult };
@@ -33,7 +33,7 @@ function parseEnvelope(raw: unknown): Result<{ game: GameName; rules: Record<str
   if (!isObject(raw)) return err(whole('A record must be a JSON object with game, rules, players and rounds.'));
   const unknown = Object.keys(raw).find((k) => !['game', 'rules', 'players', 'rounds'].includes(k));
   if (unknown) return err(whole(`Unknown record field '${clip(unknown)}'.`));
-  if (!(GAME_NAMES as readonly unknown[]).includes(raw.game)) return err(whole(`Unknown game ${clip(JSON.stringify(raw.game) ?? String(raw.game))}: choose one of ${GAME_NAMES.join(', ')}.`));
+  if (!(GAME_NAMES as readonly unknown[]).includes(raw.game)) return err(whole(`Unknown game ${quote(raw.game)}: choose one of ${GAME_NAMES.join(', ')}.`));
   const rules = raw.rules ?? {};
   if (!isObject(rules)) return err(whole('"rules" must be an object of house-rule options.'));
   if (!Array.isArray(raw.players) || raw.players.some((p) => typeof p !== 'string' || p.trim() === '')) return err(whole('"players" must be a list of non-empty names.'));
@@ -112,7 +112,7 @@ function replayWith<G extends AnyGame, A extends AnyAction, V extends AnyView>(
       if (!before.rounds[before.rounds.length - 1].finished) return err(at(i, null, { rule: null, message: `Round ${i} is not finished, so round ${i + 1} cannot start.` }));
       const expected = family.nextDealer(g);
       if (dealer !== expected) {
-        return err(at(i, null, { rule: family.dealerRule, message: `The deal moves one seat to the left each round: round ${i + 1} is dealt by ${players[expected]}, not ${players[dealer]}.` }));
+        return err(at(i, null, { rule: family.dealerRule, message: `The deal moves one seat to the left each round: round ${i + 1} is dealt by ${clip(players[expected])}, not ${clip(players[dealer])}.` }));
       }
       const next = family.createRound(g, dealer, deal);
       if (!next.ok) return err(at(i, null, next.error));

@@ -147,8 +147,8 @@ export const PRESETS: Readonly<Record<SheddingPreset, { readonly defaults: Defau
 export const isSheddingPreset = (name: unknown): name is SheddingPreset =>
   typeof name === 'string' && (SHEDDING_PRESETS as readonly string[]).includes(name);
 
-/** A string from outside as it goes into a message: at most 80 characters. */
-export const clip = (text: string, max = 80): string => (text.length > max ? `${text.slice(0, max)}…` : text);
+export { clip, quote } from './text.js';
+import { clip, quote } from './text.js';
 
 function checkValue(name: string, spec: OptionSpec, value: unknown): RuleError | null {
   if ('values' in spec) {
@@ -156,7 +156,7 @@ function checkValue(name: string, spec: OptionSpec, value: unknown): RuleError |
   } else if (typeof value === 'number' && Number.isInteger(value) && value >= spec.range[0] && value <= spec.range[1]) {
     return null;
   }
-  return { rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${clip(JSON.stringify(value) ?? String(value))}).` };
+  return { rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${quote(value)}).` };
 }
 
 /**
@@ -167,7 +167,7 @@ function checkValue(name: string, spec: OptionSpec, value: unknown): RuleError |
 export function resolveRules(game: unknown, overrides: unknown, players: number): Result<RuleSet, RuleError> {
   if (game === 'olsen-dk') return err({ rule: null, message: 'Danish Olsen (olsen-dk) is a trick-taking game: create it with createHeartsGame.' });
   if (!isSheddingPreset(game)) {
-    return err({ rule: null, message: `Unknown game ${clip(JSON.stringify(game) ?? String(game))}: choose one of ${GAME_NAMES.join(', ')}.` });
+    return err({ rule: null, message: `Unknown game ${quote(game)}: choose one of ${GAME_NAMES.join(', ')}.` });
   }
   if (overrides === undefined || overrides === null) overrides = {};
   if (typeof overrides !== 'object' || Array.isArray(overrides)) {

@@ -30,13 +30,22 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
 export const PlayerName = v.pipe(
   v.string(),
   v.maxLength(200, 'A name has at most 24 characters.'),
+  // A lone surrogate (half of a character) is no text; `u` makes a whole pair one code point, so only halves match.
+  v.check((s: string) => !/[\uD800-\uDFFF]/u.test(s), 'A name must be whole characters (it holds half of one).'),
   v.transform((s: string) => s.normalize('NFC').trim()),
   v.minLength(1, 'A name needs at least one character.'),
   v.maxLength(24, 'A name has at most 24 characters.'),
   v.check((s: string) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(s), 'A name may not hold control characters (line breaks, direction marks, zero-width characters).'),
-  v.check((s: string) => /[\p{L}\p{N}\p{S}\p{P}]/u.test(s), 'A name needs at least one visible character.'),
+  v.check((s: string) => /[\p{L}\p{N}\p{S}\p{P}]/u.test(s.replace(BLANK, '')), 'A name needs at least one visible character.'),
   v.check((s: string) => !/\((bot|datamaskin|computer)\)\s*$/iu.test(s), 'A name may not look like a computer player\'s.'),
 );
+
+/**
+ * Characters that draw nothing: the default-ignorable code points (U+3164 HANGUL
+ * FILLER is a letter by category, yet one of them) and the blank fillers that are
+ * not (U+2800 BRAILLE PATTERN BLANK, the halfwidth Hangul filler), with spaces.
+ */
+const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800\u3164\uFFA0\u115F\u1160\s]/gu;
 
 /** A seat as the creator asks for it: open for a person, or a bot of a level. */
 export const SeatSpec = v.variant('kind', [
@@ -44,9 +53,20 @@ export const SeatSpec = v.variant('kind', [
   v.strictObject({ kind: v.literal('bot'), level: v.picklist(BOT_LEVELS) }),
 ]);
 
+/** Every key an object may own, `__proto__` and `constructor` too (a record schema would drop those silently). */
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isOptionValue = (x: unknown): boolean => x === null || typeof x === 'boolean' || typeof x === 'number' || typeof x === 'string';
+
+/**
+ * House rules as sent: option names (up to 40 characters) to plain values. The
+ * names are kept as they came, prototype names included, so that the engine
+ * refuses `constructor` or `__proto__` as unknown house rules (bad_options)
+ * instead of the game starting with defaults the player did not choose.
+ */
 const HouseRules = v.pipe(
-  v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.boolean(), v.number(), v.string(), v.null()])),
+  v.custom<Readonly<Record<string, boolean | number | string | null>>>(isPlainObject, 'The house rules must be an object of option names and values.'),
   v.check((r) => Object.keys(r).length <= 40, 'Too many house rules.'),
+  v.check((r) => Object.entries(r).every(([k, x]) => k.length <= 40 && isOptionValue(x)), 'A house rule is a name of at most 40 characters with a true/false, number or text value.'),
 );
 
 export const CreateTable = v.strictObject({

@@ -192,7 +192,8 @@ describe('hostile input at a real server', () => {
   });
 
   it('names: control and format characters, only invisible ones, a computer player\'s look and 50 MB are refused with a sentence, never a 500', async () => {
-    for (const name of ['Ka\u0000ri', 'Ka\nri', '\u202eKari', '\u200b\u200b', 'Kari (bot)', 'x'.repeat(50_000)]) {
+    // Invisible ones too: the Hangul filler (a letter by category), the braille blank, a lone surrogate.
+    for (const name of ['Ka\u0000ri', 'Ka\nri', '\u202eKari', '\u200b\u200b', 'Kari (bot)', 'x'.repeat(50_000), '\u3164', '\u3164\u3164 ', '\u2800', '\uFFA0', 'a\ud800', '\udc00b']) {
       const res = await api(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
       expect(res.status, JSON.stringify(name.slice(0, 10))).toBe(400);
       const body = (await res.json()) as { error: { message: string } };
@@ -202,12 +203,14 @@ describe('hostile input at a real server', () => {
     expect(((await ok.json()) as { player: { name: string } }).player.name).toBe('Åse');
   });
 
-  it('option names of the object prototype (toString, valueOf, hasOwnProperty) are unknown house rules: bad_options, not internal', async () => {
-    // (The protocol's schema already drops __proto__, constructor and prototype keys.)
+  it('option names of the object prototype (toString, constructor, __proto__ …) are unknown house rules in every game: bad_options, not internal, never dropped', async () => {
     const anne = await Client.open(server.url, 'Anne');
-    for (const key of ['toString', 'valueOf', 'hasOwnProperty']) {
+    for (const key of ['toString', 'valueOf', 'hasOwnProperty', 'constructor', '__proto__', 'prototype']) {
+      // A computed key makes an own property, even `__proto__`, as JSON.parse does on the server.
       const r = await anne.req({ type: 'create', game: 'olsen', rules: { [key]: 1 }, seats: [{ kind: 'bot', level: 'random' }] });
-      expect(r).toMatchObject({ ok: false, error: { code: 'bad_options', message: `Unknown house rule '${key}'.` } });
+      expect(r, key).toMatchObject({ ok: false, error: { code: 'bad_options', message: `Unknown house rule '${key}'.` } });
+      const dk = await anne.req({ type: 'create', game: 'olsen-dk', rules: { [key]: 1 }, seats: [{ kind: 'bot', level: 'random' }, { kind: 'bot', level: 'random' }] });
+      expect(dk, key).toMatchObject({ ok: false, error: { code: 'bad_options', message: `Unknown house rule '${key}' for Danish Olsen.` } });
     }
     anne.close();
   });

@@ -13,7 +13,7 @@ import { err, ok, type CardName, type Result, type Seat } from '../types.js';
 import type { GameError, RoundResult } from '../game.js';
 import { standingsFromKeys, type Standings } from '../standings.js';
 import { resolveHeartsRules, type HeartsRules } from './rules.js';
-import { clip } from '../rules.js';
+import { clip, quote } from '../rules.js';
 import { appendAction, emptyRound } from '../round-log.js';
 import {
   A_GIVE, H_BROKEN, H_DEALER, H_FIRST_CARD, H_GIVEN, H_LED, H_PASS_OFFSET, H_TIEBREAK,
@@ -92,11 +92,11 @@ function startHeartsRound(g: HeartsGame, sim: HeartsSim, dealer: Seat, deal: Hea
     const seen = new Map<number, number>();
     for (let s = 0; s < n; s++) {
       const raw = deal.hands[s];
-      if (!Array.isArray(raw)) return err(malformed(`Round ${round}: ${g.players[s]}'s hand must be a list of cards.`));
+      if (!Array.isArray(raw)) return err(malformed(`Round ${round}: ${clip(g.players[s])}'s hand must be a list of cards.`));
       const hand: number[] = [];
       for (const t of raw) {
         const c = parseCard(t);
-        if (c < 0) return err(malformed(`Round ${round}, ${g.players[s]}'s hand: '${String(t)}' is not a card (ranks A K Q J T 9-2, suits c d h s).`));
+        if (c < 0) return err(malformed(`Round ${round}, ${clip(g.players[s])}'s hand: ${quote(t).replace(/^"(.*)"$/, "'$1'")} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
         seen.set(c, (seen.get(c) ?? 0) + 1);
         hand.push(c);
       }
@@ -170,7 +170,7 @@ export function parseHeartsAction(raw: unknown, players: number): Result<HeartsA
   const cards: CardName[] = [];
   for (const t of list) {
     const c = parseCard(t);
-    if (c < 0) return err(malformed(`${clip(JSON.stringify(t) ?? String(t))} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
+    if (c < 0) return err(malformed(`${quote(t)} is not a card (ranks A K Q J T 9-2, suits c d h s).`));
     cards.push(makeCard(c));
   }
   if (keys[0] === 'play') {

@@ -3,7 +3,7 @@
  * `HeartsRules` like the shedding games' `resolveRules`.
  */
 import { err, ok, type Result, type RuleError } from '../types.js';
-import { clip } from '../rules.js';
+import { clip, quote } from '../rules.js';
 
 export interface HeartsRules {
   readonly game: 'olsen-dk';
@@ -40,7 +40,7 @@ export function resolveHeartsRules(overrides: unknown, players: number): Result<
     const spec = Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined;
     if (!spec) return err({ rule: null, message: `Unknown house rule '${clip(name)}' for Danish Olsen.` });
     const good = spec.values ? spec.values.includes(value) : typeof value === 'number' && Number.isInteger(value) && value >= spec.range![0] && value <= spec.range![1];
-    if (!good) return err({ rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${clip(JSON.stringify(value) ?? String(value))}).` });
+    if (!good) return err({ rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${quote(value)}).` });
   }
   if (!Number.isInteger(players) || players < 3 || players > 5) return err({ rule: 'H1', message: `Danish Olsen is for 3 to 5 players, not ${players}.` });
   if ('pointLimit' in o && 'deals' in o) return err({ rule: 'H9', message: 'Play either to a point limit or for a number of deals, not both.' });
