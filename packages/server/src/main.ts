@@ -2,6 +2,9 @@
 import { ConfigError, configFromEnv, type ServerConfig } from './config.js';
 import { startServer } from './server.js';
 
+/** How long a stop may take before the process ends anyway (README, "Limits"). */
+const STOP_MS = 9_000;
+
 export async function serve(overrides: Partial<ServerConfig> = {}): Promise<void> {
   let config: ServerConfig;
   try {
@@ -26,9 +29,24 @@ export async function serve(overrides: Partial<ServerConfig> = {}): Promise<void
   }
   // The one line a person starting it at home needs (logs: LOG_FORMAT=json).
   process.stdout.write(`Olsen kjører på ${server.url}  (Olsen is running at ${server.url}; Ctrl+C stopper)\n`);
+  let stopping = false;
   const stop = (): void => {
-    void server.close().then(() => process.exit(0));
+    // A second signal: stop at once (every acknowledged move is stored already).
+    if (stopping) process.exit(1);
+    stopping = true;
+    // Bounded: a stop that hangs (a database that does not answer, a stuck connection) ends all the same.
+    setTimeout(() => {
+      process.stderr.write(`olsen serve: stopped after ${STOP_MS / 1000} s while still waiting for ${server.closing ?? 'the process to end'}; every acknowledged move was already saved.\n`);
+      process.exit(1);
+    }, STOP_MS).unref();
+    void server.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`olsen serve: stopping failed (${(e as Error).message}); every acknowledged move was already saved.\n`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

@@ -34,6 +34,8 @@ export interface OlsenServer {
   readonly store: Store;
   /** http://host:port once listening. */
   readonly url: string;
+  /** What `close` is waiting for now (null before it starts and once it is done): a stop that takes too long says it. */
+  readonly closing: string | null;
   close(): Promise<void>;
 }
 
@@ -270,23 +272,37 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
 
   let closing: Promise<void> | null = null;
+  let step: string | null = null;
   return {
     app,
     coordinator,
     store,
     url,
+    get closing() {
+      return step;
+    },
     close() {
       closing ??= (async () => {
+        step = 'the tables to stop';
         coordinator.close();
+        step = 'the connections to close';
         io.emit('bye', 'shutdown');
         io.disconnectSockets(true);
+        // Kept-alive HTTP connections and WebSockets not yet closed would hold the listening socket open.
+        app.server.closeAllConnections();
         await new Promise<void>((resolve) => io.close(() => resolve()));
+        step = 'the HTTP server to close';
         await app.close().catch(() => undefined);
+        step = 'Redis';
         await pubsub.close();
         await cluster?.close();
         loopDelay.disable();
+        step = 'the bot threads to stop';
         await bots.close();
+        // Acknowledged moves are on disk already (a move is answered once committed); this waits for the rest.
+        step = 'the database to close';
         await store.close();
+        step = null;
       })();
       return closing;
     },
