@@ -50,7 +50,7 @@ export function chooseHearts(level: Level, view: HeartsView, rng: Int32Array, bu
 }
 
 /** The level's choice and why (the view must offer an action). */
-export function heartsChoice(level: Level, view: HeartsView, rng: Int32Array, budget?: SearchLimits): HeartsChoice {
+export function heartsChoice(level: Level, view: HeartsView, rng: Int32Array, budget?: SearchLimits, varied = false): HeartsChoice {
   const legal = view.legal;
   if (legal.length === 1) return { action: legal[0], reason: { kind: 'only' } };
   if (level === 'random' || (level === 'easy' && pick(rng, 0, 5) === 0)) return { action: legal[pick(rng, 0, legal.length)], reason: { kind: 'only' } };
@@ -59,7 +59,7 @@ export function heartsChoice(level: Level, view: HeartsView, rng: Int32Array, bu
     const { cards, reason } = passChoice(view);
     return { action: { seat, give: cards }, reason };
   }
-  const habit = heartsHabit(view);
+  const habit = heartsHabit(view, varied ? rng : undefined);
   if (level === 'hard' || level === 'expert') {
     const best = heartsIsmcts(view, rng, budget ?? HEARTS_SEARCH_BUDGETS[level]);
     const found = best && legal.find((a) => 'play' in a && a.play[0] === cardName(best.card));
@@ -119,7 +119,7 @@ function trickWinner(view: HeartsView): number {
 }
 
 /** The card the texts' habits play (the view must offer a card). */
-export function heartsHabit(view: HeartsView): { card: string; reason: HeartsReason } {
+export function heartsHabit(view: HeartsView, dice?: Int32Array): { card: string; reason: HeartsReason } {
   const cards = view.legal.map((a) => ('play' in a ? a.play[0] : ''));
   const hand = view.hand ?? [];
   const qsOut = !view.log.some((a) => 'play' in a && a.play[0] === 'Qs') && !hand.includes('Qs');
@@ -138,7 +138,9 @@ export function heartsHabit(view: HeartsView): { card: string; reason: HeartsRea
     // A suspected moon: lead a high heart to take one back.
     if (suspect !== null && bySuit.has('h')) return { card: highest(bySuit.get('h')!), reason: { kind: 'breakMoon', seat: suspect } };
     pickFrom.sort((a, b) => (a === 's' ? -1 : 0) - (b === 's' ? -1 : 0) || count(a) - count(b) || rank(lowest(bySuit.get(a)!)) - rank(lowest(bySuit.get(b)!)));
-    const card = lowest(bySuit.get(pickFrom[0])!);
+    // Varied (the daily deal's players): sometimes the second suit in the habit's order, so a line is not replayable.
+    const suit = dice && pickFrom.length > 1 && pick(dice, 0, 3) === 0 ? pickFrom[1] : pickFrom[0];
+    const card = lowest(bySuit.get(suit)!);
     return { card, reason: card[1] === 's' && safeSpades ? { kind: 'huntQueen' } : { kind: 'leadLow', suit: card[1] } };
   }
   const led = trick[0][1];

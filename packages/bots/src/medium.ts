@@ -6,7 +6,7 @@
  * hand is big; shed high cards in points games; time the house rules'
  * special cards. Every choice carries its reason for the hints.
  */
-import { SUITS, cardPoints, parseCard, type Action, type PlayerView } from '@olsen/engine';
+import { SUITS, cardPoints, parseCard, pick, type Action, type PlayerView } from '@olsen/engine';
 import { isEight, lastCard, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
 import { greedy, type Choice, type Reason } from './shedding.js';
 
@@ -95,8 +95,15 @@ function blockChance(unseen: Int32Array, total: number, count: number, suit: num
   return p;
 }
 
-/** The texts' strategy (see the top of this file): every move the view allows is scored, the best taken. */
-export function medium(view: PlayerView): Choice {
+/** The most a varied medium adds to a move's score at random: enough to swap near-equal moves, never a clear one. */
+const JITTER = 3;
+
+/**
+ * The texts' strategy (see the top of this file): every move the view allows is scored, the best taken.
+ * With `dice`, each score gets up to `JITTER` points at random (the daily deal's computer players: the same
+ * deal for everyone, but a line scouted at one table is not answered move for move at another).
+ */
+export function medium(view: PlayerView, dice?: Int32Array): Choice {
   const own = ownMoves(view);
   const plain = obviousChoice(view, own);
   if (plain) return plain;
@@ -141,6 +148,7 @@ export function medium(view: PlayerView): Choice {
   let best: Choice | null = null;
   let bestScore = -Infinity;
   const consider = (action: Action, score: number, reason: Reason): void => {
+    if (dice) score += (pick(dice, 0, 1000) * JITTER) / 1000;
     if (score > bestScore) {
       bestScore = score;
       best = { action, reason };

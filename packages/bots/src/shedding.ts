@@ -102,7 +102,7 @@ export function easy(view: PlayerView, rng: Int32Array): Choice {
  * The level's choice for the seat whose view this is. `budget` overrides the
  * search levels' default budget (tests, tournaments).
  */
-export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array, budget?: SearchBudget): Choice {
+export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array, budget?: SearchBudget, varied = false): Choice {
   switch (level) {
     case 'random':
       return random(view, rng);
@@ -111,7 +111,8 @@ export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array, 
     case 'easy':
       return easy(view, rng);
     case 'medium':
-      return medium(view);
+      // Varied: the same habits with a little of the dice in near-equal choices (the daily deal's players).
+      return medium(view, varied ? rng : undefined);
     case 'hard':
       return ismcts(view, rng, budget ?? SEARCH_BUDGETS.hard);
     case 'expert':

@@ -53,8 +53,11 @@ export interface PlayerView {
   readonly roundWinner: Seat | null;
   /** Each seat's points of the round just over (S24, points games), else null. */
   readonly roundPoints: readonly number[] | null;
-  /** Every seat's hand once the round is over (they are laid on the table to count), else null. */
-  readonly revealed: readonly (readonly CardName[])[] | null;
+  /**
+   * Every seat's hand once the round is over (they are laid on the table to count), else null. A seat's entry
+   * is null where a server keeps that hand hidden (the daily deal's, until its day is over).
+   */
+  readonly revealed: readonly (readonly CardName[] | null)[] | null;
   /** Where every seat stands in the game (places, winners, totals): show these, never rank by hand. */
   readonly standings: Standings;
   /** Public actions of this round (records carry no drawn card, so they are public as they stand). */

@@ -5,6 +5,10 @@
  * to the machine; the event loop stays free for everyone's requests. When the
  * pool's queue is full, a search bot plays one move as `medium` instead of
  * making every table wait: the server degrades the bots, never the players.
+ * The queue is shared fairly between the tables' hosts (fair-queue.ts): when
+ * it is full, the move that falls back is one of the host with the most
+ * decisions waiting, so one party's many tables cost their own bots, not
+ * everyone's.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -14,6 +18,7 @@ import { Piscina } from 'piscina';
 import type { Review } from '@olsen/bots';
 import { decide, review, type BotAnswer, type BotTask } from './bot-worker.js';
 import type { Logger } from './coordinator.js';
+import { FairQueue } from './fair-queue.js';
 
 /** Levels whose decisions are searches (worth a thread). */
 export const SEARCH_LEVELS: ReadonlySet<Level> = new Set(['hard', 'expert']);
@@ -38,10 +43,25 @@ function workerFile(): string | null {
   return null;
 }
 
+/** A task waiting for a thread, with what to do when it is done, fails, or is handed back from a full line. */
+interface Waiting {
+  readonly task: BotTask | { readonly record: unknown; readonly seat: number };
+  readonly name?: string;
+  readonly done: (answer: unknown) => void;
+  readonly failed: (e: unknown) => void;
+  readonly handBack: () => void;
+}
+
+/** Why a search bot played a move as medium. */
+export type FallbackCause = 'queue' | 'thread';
+
 export class BotPool {
   private readonly pool: Piscina<BotTask, BotAnswer> | null;
-  /** For /metrics: decisions made in a thread, on the loop, and search decisions played as medium because the queue was full. */
-  readonly counters = { pooled: 0, inline: 0, fallbacks: 0 };
+  /** Tasks waiting for a thread; piscina gets at most one task per thread, so this line sets the order. */
+  private readonly line = new FairQueue<Waiting>();
+  private running = 0;
+  /** For /metrics: decisions made in a thread, on the loop, and search decisions played as medium (by cause). */
+  readonly counters = { pooled: 0, inline: 0, fallbacks: 0, fallbacksBy: { queue: 0, thread: 0 } as Record<FallbackCause, number>, reviews: 0 };
 
   constructor(private readonly o: BotPoolOptions) {
     const filename = o.threads > 0 ? workerFile() : null;
@@ -51,35 +71,73 @@ export class BotPool {
 
   /** Decisions waiting for a thread. */
   get queued(): number {
-    return this.pool?.queueSize ?? 0;
+    return this.line.botsWaiting;
   }
 
-  /** One decision: a search in a thread when there is room, else on the loop (`medium` for a search level). */
-  async decide(task: BotTask): Promise<BotAnswer> {
+  private fallback(task: BotTask, cause: FallbackCause): BotAnswer & { fellBack: FallbackCause } {
+    this.counters.fallbacks++;
+    this.counters.fallbacksBy[cause]++;
+    return { ...decide({ ...task, level: 'medium' }), fellBack: cause };
+  }
+
+  /** Runs `w` in a thread now, and the next waiting task when it is done. */
+  private start(w: Waiting): void {
+    this.running++;
+    void this.pool!.run(w.task as BotTask, w.name ? { name: w.name } : {}).then(w.done, w.failed).finally(() => {
+      this.running--;
+      const next = this.line.shift();
+      if (next) this.start(next);
+    });
+  }
+
+  /** Waits for a thread (at once if one is free). */
+  private enqueue(w: Waiting, key: string | null): void {
+    if (this.running < this.o.threads) this.start(w);
+    else if (key === null) this.line.pushReview(w);
+    else this.line.pushBot(key, w);
+  }
+
+  /**
+   * One decision for a table of host `key`: a search in a thread when there is
+   * room, else on the loop (`medium` for a search level). A full line makes
+   * room by handing back the newest decision of the host with the most
+   * waiting, if that host has more waiting than `key`: a party's many tables
+   * cost their own bots' quality, not everyone's.
+   */
+  async decide(task: BotTask, key = ''): Promise<BotAnswer & { fellBack?: FallbackCause }> {
     if (!this.pool || !SEARCH_LEVELS.has(task.level)) {
       this.counters.inline++;
       return decide(task);
     }
-    if (this.pool.queueSize >= this.o.queue) {
-      this.counters.fallbacks++;
-      return decide({ ...task, level: 'medium' });
+    if (this.running >= this.o.threads && this.line.botsWaiting >= this.o.queue) {
+      const busiest = this.line.busiest();
+      if (busiest === null || busiest === key || this.line.waiting(busiest) <= this.line.waiting(key)) return this.fallback(task, 'queue');
+      this.line.popNewest(busiest)!.handBack();
     }
-    try {
-      const answer = await this.pool.run(task);
-      this.counters.pooled++;
-      return answer;
-    } catch (e) {
-      // A thread that died (out of memory, killed) costs one move's quality, not the table.
-      this.o.log?.warn({ err: e }, 'a bot thread failed; playing this move as medium');
-      this.counters.fallbacks++;
-      return decide({ ...task, level: 'medium' });
-    }
+    return new Promise((resolve) => {
+      this.enqueue({
+        task,
+        done: (answer) => {
+          this.counters.pooled++;
+          resolve(answer as BotAnswer);
+        },
+        failed: (e) => {
+          // A thread that died (out of memory, killed) costs one move's quality, not the table.
+          this.o.log?.warn({ err: e }, 'a bot thread failed; playing this move as medium');
+          resolve(this.fallback(task, 'thread'));
+        },
+        handBack: () => resolve(this.fallback(task, 'queue')),
+      }, key);
+    });
   }
 
-  /** A game's review for one seat: seconds of work, so in a thread when there is a pool. */
+  /** A game's review for one seat: seconds of work, so in a thread when there is a pool, after every bot decision waiting. */
   async review(record: unknown, seat: number): Promise<Review> {
+    this.counters.reviews++;
     if (!this.pool) return review({ record, seat });
-    return (await this.pool.run({ record, seat } as unknown as BotTask, { name: 'review' })) as unknown as Review;
+    return new Promise((resolve, reject) => {
+      this.enqueue({ task: { record, seat }, name: 'review', done: (r) => resolve(r as Review), failed: reject, handBack: () => undefined }, null);
+    });
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@
  * after the choice go back, so a table's bots stay deterministic from its seed
  * whichever thread thinks for them.
  */
-import { chooseHearts, chooseShedding, reviewRecord, type Level, type Review, type SearchLimits } from '@olsen/bots';
+import { heartsChoice, chooseShedding, reviewRecord, type Level, type Review, type SearchLimits } from '@olsen/bots';
 import { isHeartsView, type AnyAction, type AnyView } from '@olsen/engine';
 
 export interface BotTask {
@@ -13,6 +13,8 @@ export interface BotTask {
   readonly rng: Int32Array;
   /** The search's limits instead of the level's own (tests: iterations only, so a thread and the loop agree exactly). */
   readonly budget?: SearchLimits;
+  /** Medium with its dice in near-equal choices (the daily deal: a line scouted at one table is not replayed at another). */
+  readonly varied?: boolean;
 }
 
 export interface BotAnswer {
@@ -20,9 +22,9 @@ export interface BotAnswer {
   readonly rng: Int32Array;
 }
 
-export function decide({ level, view, rng, budget }: BotTask): BotAnswer {
+export function decide({ level, view, rng, budget, varied = false }: BotTask): BotAnswer {
   const state = Int32Array.from(rng);
-  const action = isHeartsView(view) ? chooseHearts(level, view, state, budget) : chooseShedding(level, view, state, budget).action;
+  const action = isHeartsView(view) ? heartsChoice(level, view, state, budget, varied).action : chooseShedding(level, view, state, budget, varied).action;
   return { action, rng: state };
 }
 

@@ -32,6 +32,8 @@ export interface Limits {
   readonly idleCloseMs: number;
   /** Moves in one round (a round that long is two players drawing for ever; the cost of a round grows with it). */
   readonly roundActions: number;
+  /** Game reviews being made at once in the process (each takes seconds of a bot thread; one per player besides). */
+  readonly reviews: number;
 }
 
 export interface ServerConfig {
@@ -106,6 +108,7 @@ export const DEFAULTS: ServerConfig = {
     searchBots: 2000,
     idleCloseMs: 15 * 60_000,
     roundActions: 5000,
+    reviews: 2,
   },
   trustProxy: false,
   slowClientMs: 15_000,
@@ -152,6 +155,7 @@ export const LIMIT_VARIABLES: { readonly [K in keyof Limits]: string } = {
   searchBots: 'OLSEN_MAX_SEARCH_BOTS',
   idleCloseMs: 'OLSEN_IDLE_CLOSE_MS',
   roundActions: 'OLSEN_MAX_ROUND_ACTIONS',
+  reviews: 'OLSEN_MAX_REVIEWS',
 };
 
 function limitsFromEnv(env: Record<string, string | undefined>): Limits {

@@ -30,6 +30,7 @@ import { CorruptRow } from './store.js';
 import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow } from './ports.js';
 import { botName, gameId, liveTable, newCode, seatInfo, seatNames, seatOf, statusOf, updateOf, type LiveTable } from './live-table.js';
 import { rateGame, seatResults } from './results.js';
+import { dayOf } from './daily.js';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -409,13 +410,24 @@ export class Coordinator {
    * answer (a fault is not a missing table, and must not count as a code guessed).
    */
   lookUp(code: string, playerId: string | null): Promise<Outcome<{ update: TableUpdate }>> {
-    return this.run(code, async (t) => ({ ok: true, update: updateOf(t, playerId) }));
+    return this.run(code, async (t) => ({ ok: true, update: updateOf(t, playerId, this.handsHidden(t)) }));
   }
 
   /** The updates for several connections of one table at once (one turn in the table's queue for all of them). */
   async updatesFor(code: string, playerIds: readonly (string | null)[]): Promise<Map<string | null, TableUpdate> | null> {
-    const r = await this.run(code, async (t) => ({ ok: true, updates: new Map(playerIds.map((p) => [p, updateOf(t, p)])) }));
+    const r = await this.run(code, async (t) => {
+      const hidden = this.handsHidden(t);
+      return { ok: true, updates: new Map(playerIds.map((p) => [p, updateOf(t, p, hidden)])) };
+    });
     return r.ok ? r.updates : null;
+  }
+
+  /**
+   * A daily deal's table during its day: the hands laid down at a round's end stay hidden but the player's own
+   * (they are the day's deal, which opens with the record when the day is over).
+   */
+  private handsHidden(t: LiveTable): boolean {
+    return t.row.daily != null && t.row.daily >= dayOf(this.o.clock.now());
   }
 
   /** Whether the table exists (loading it from the store if this process has not seen it). */
@@ -748,7 +760,8 @@ export class Coordinator {
       }
       const view = viewOf(g, job.seat);
       if (view.legal.length === 0) return { ok: true };
-      const answer = await this.o.bots.decide({ level: job.level, view, rng: t.bots });
+      // Shared fairly between hosts: one party's many tables cannot make this table's search bots fall back.
+      const answer = await this.o.bots.decide({ level: job.level, view, rng: t.bots, varied: t.row.daily != null }, t.row.host);
       t.bots.set(answer.rng);
       const action = answer.action;
       if (job.kind === 'turn') {

@@ -41,7 +41,7 @@ const fail = (code: ErrorReply['error']['code'], message: string): ErrorReply =>
 
 export class Daily {
   constructor(
-    private readonly o: { readonly coordinator: Coordinator; readonly store: Store; readonly bots: BotPool; readonly clock: Clock; readonly secret: string },
+    private readonly o: { readonly coordinator: Coordinator; readonly store: Store; readonly bots: BotPool; readonly clock: Clock; readonly secret: string; /** Reviews in progress at once in the process. */ readonly maxReviews: number },
   ) {
     o.coordinator.onFinished = (f) => this.finished(f.tableId, f.gameNo, f.gameId, f.game, f.finishedAt);
   }
@@ -113,10 +113,39 @@ export class Daily {
     let review: Review;
     if (kept) review = JSON.parse(kept) as Review;
     else {
-      review = await this.o.bots.review(record, 0);
-      await this.o.store.saveDailyReview(gameId, JSON.stringify(review));
+      const made = this.reviewOnce(playerId, gameId, record);
+      if ('error' in made) return made;
+      review = await made.review;
     }
     return { ok: true, review: reviewPage(review, record, lang), record: entry.date < this.today() };
+  }
+
+  /** Reviews in progress, by game: every request for a game's review while it is made waits for the same one. */
+  private readonly reviewing = new Map<string, { readonly playerId: string; readonly review: Promise<Review> }>();
+
+  /**
+   * The review of a game being made, or a new one if the bounds allow: at most
+   * one game's review in progress per player, and `limits.reviews` in the process.
+   */
+  private reviewOnce(playerId: string, gameId: string, record: unknown): { review: Promise<Review> } | ErrorReply {
+    const running = this.reviewing.get(gameId);
+    if (running) return running;
+    for (const r of this.reviewing.values()) {
+      if (r.playerId === playerId) return fail('rate_limited', 'Another of your games is being reviewed just now; open this one when it is done.');
+    }
+    if (this.reviewing.size >= this.o.maxReviews) return fail('rate_limited', 'The server is reviewing other games just now; try again in a minute.');
+    const review = (async () => {
+      try {
+        const made = await this.o.bots.review(record, 0);
+        await this.o.store.saveDailyReview(gameId, JSON.stringify(made));
+        return made;
+      } finally {
+        this.reviewing.delete(gameId);
+      }
+    })();
+    const entry = { playerId, review };
+    this.reviewing.set(gameId, entry);
+    return entry;
   }
 }
 

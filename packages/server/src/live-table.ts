@@ -53,17 +53,21 @@ const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 
 export function liveTable(row: TableRow): LiveTable {
   const bots = new Int32Array(6);
-  seedFromString(bots, 0, `${row.seed}/bots`);
+  // The daily deal's tables share the day's seed; their players' dice are the entry's own (its table id), so a
+  // line scouted at one table is not answered move for move at another.
+  seedFromString(bots, 0, row.daily ? `${row.seed}/bots/${row.id}` : `${row.seed}/bots`);
   return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, inbox: null, outbox: { from: 0, moves: [], pure: true }, uncertain: false, evict: null, bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false, seatCache: null };
 }
 
 /** The update for one connection: the table's public state and the engine's view for its seat. */
-export function updateOf(t: LiveTable, playerId: string | null): TableUpdate {
+export function updateOf(t: LiveTable, playerId: string | null, hideHands = false): TableUpdate {
   const seat = playerId === null ? null : seatOf(t, playerId);
   // Made afresh for each push, not kept on the table: a view kept until the table's next move outlived two
   // young-generation collections and was promoted, and the old generation's collections (a core's work for a
   // few hundred ms at 5,000 players) were what held every move up in the slowest hundredth.
-  const view: AnyView | null = t.game ? viewOf(t.game, seat) : null;
+  let view: AnyView | null = t.game ? viewOf(t.game, seat) : null;
+  // The daily deal during its day: the other hands laid down at the end are not shown (the next player's deal is the same).
+  if (hideHands && view && 'revealed' in view && view.revealed) view = { ...view, revealed: view.revealed.map((h, s) => (s === seat ? h : null)) };
   const hostSeat = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === t.row.host);
   // Every field always present (`undefined` where there is nothing, which JSON leaves out): one object shape for
   // every update, so the code that copies and serialises them stays on V8's fast paths.

@@ -105,7 +105,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     finishedTtlMs: config.finishedTtlMs,
     ...(adapters.seeds ? { seeds: adapters.seeds } : {}),
   });
-  const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret) });
+  const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret), maxReviews: config.limits.reviews });
   cluster?.presence.onLost((code, playerId) => coordinator.lost(code, playerId));
   cluster?.presence.onDeadProcess(() => coordinator.recover());
   const restored = await coordinator.restore();
@@ -139,7 +139,8 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     },
   });
   new Gauge({ name: 'olsen_bot_queue', help: 'Search-bot decisions waiting for a thread', registers: [registry], collect() { this.set(bots.queued); } });
-  new Counter({ name: 'olsen_bot_fallbacks_total', help: 'Search-bot moves played as medium because the thread pool was full', registers: [registry], collect() { this.reset(); this.inc(bots.counters.fallbacks); } });
+  new Counter({ name: 'olsen_bot_fallbacks_total', help: 'Search-bot moves played as medium, by cause: the waiting line was full (queue) or a thread failed (thread)', labelNames: ['cause'], registers: [registry], collect() { this.reset(); this.inc({ cause: 'queue' }, bots.counters.fallbacksBy.queue); this.inc({ cause: 'thread' }, bots.counters.fallbacksBy.thread); } });
+  new Counter({ name: 'olsen_reviews_total', help: 'Game reviews made (one per game however many ask at once)', registers: [registry], collect() { this.reset(); this.inc(bots.counters.reviews); } });
   new Counter({ name: 'olsen_bot_decisions_total', help: 'Bot decisions, by where they were made', labelNames: ['where'], registers: [registry], collect() { this.reset(); this.inc({ where: 'thread' }, bots.counters.pooled); this.inc({ where: 'loop' }, bots.counters.inline); } });
   const actSeconds = new Histogram({ name: 'olsen_act_seconds', help: 'A move from its arrival to its answer (checked, stored, applied)', buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1], registers: [registry] });
   const deferred = new Counter({ name: 'olsen_deferred_pushes_total', help: 'Table updates held back for a connection that had not taken the last ones (it gets the latest state later)', registers: [registry] });
@@ -227,7 +228,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     const guest = guestOf(req);
     if (!guest) return reply.code(401).send(noGuest);
     const r = await daily.review(guest.id, String(req.params.id), (LANGS as readonly string[]).includes(req.query.lang ?? '') ? (req.query.lang as Lang) : 'nb');
-    return r.ok ? r : reply.code(r.error.code === 'not_seated' ? 403 : 404).send(r);
+    return r.ok ? r : reply.code(r.error.code === 'not_seated' ? 403 : r.error.code === 'rate_limited' ? 429 : r.error.code === 'internal' ? 500 : 404).send(r);
   });
   app.get<{ Params: { game: string }; Querystring: { date?: string } }>('/api/daily/:game', async (req, reply) => {
     if (!isDailyGame(req.params.game)) return reply.code(400).send(noGame(req.params.game));

@@ -43,18 +43,55 @@ describe('the bot pool', () => {
     }
   });
 
+  it('shared fairly: while one host floods the line with search decisions, another host\'s expert bots keep at least 95 % of their searches', async () => {
+    const pool = new BotPool({ threads: 1, queue: 4 });
+    try {
+      const rng = new Int32Array(6);
+      seedFromString(rng, 0, 'fair');
+      const view = aView('fair');
+      const budget = { iterations: 150, ms: 5_000 };
+      // The flooding host keeps 30 decisions outstanding (90 tables would keep more) until the other is done.
+      let flooding = true;
+      let floodFallbacks = 0;
+      const flood = async (): Promise<void> => {
+        while (flooding) {
+          if ((await pool.decide({ level: 'expert', view, rng, budget }, 'flood')).fellBack) floodFallbacks++;
+          // A table's next bot move comes after the bot delay, never in the same turn of the loop.
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      };
+      const floods = Array.from({ length: 30 }, flood);
+      await new Promise((r) => setTimeout(r, 50));
+      // The other host's table: one decision at a time, as a table's bots move.
+      let searched = 0;
+      for (let i = 0; i < 20; i++) if (!(await pool.decide({ level: 'expert', view, rng, budget }, 'family')).fellBack) searched++;
+      flooding = false;
+      await Promise.all(floods);
+      expect(searched / 20).toBeGreaterThanOrEqual(0.95);
+      // The flood paid for itself: its own decisions fell back.
+      expect(floodFallbacks).toBeGreaterThan(20);
+      expect(pool.counters.fallbacksBy.queue).toBe(floodFallbacks + (20 - searched));
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('with its queue full, a search bot plays the move as medium (counted), and quick levels never wait for a thread', async () => {
     const pool = new BotPool({ threads: 1, queue: 0 });
     try {
       const rng = new Int32Array(6);
       seedFromString(rng, 0, 'full');
       const view = aView('full');
+      // The one thread is busy and nothing may wait for it (queue 0): the next search is played as medium.
+      const busy = pool.decide({ level: 'expert', view, rng, budget: { iterations: 2000, ms: 5000 } });
       const a = await pool.decide({ level: 'expert', view, rng });
       expect(a.action).toEqual(decide({ level: 'medium', view, rng }).action);
       expect(pool.counters.fallbacks).toBe(1);
       await pool.decide({ level: 'easy', view, rng });
       expect(pool.counters.inline).toBe(1);
       expect(pool.counters.pooled).toBe(0);
+      expect((await busy).fellBack).toBeUndefined();
+      expect(pool.counters.pooled).toBe(1);
     } finally {
       await pool.close();
     }
@@ -130,7 +167,7 @@ describe('limits on one server', () => {
     servers.push(server);
     await api(`${server.url}/healthz`);
     const text = await (await api(`${server.url}/metrics`)).text();
-    for (const name of ['olsen_event_loop_delay_seconds{quantile="0.99"}', 'olsen_games{state="paused"}', 'olsen_bot_queue', 'olsen_bot_fallbacks_total', 'olsen_bot_decisions_total{where="thread"}']) {
+    for (const name of ['olsen_event_loop_delay_seconds{quantile="0.99"}', 'olsen_games{state="paused"}', 'olsen_bot_queue', 'olsen_bot_fallbacks_total{cause="queue"}', 'olsen_bot_decisions_total{where="thread"}']) {
       expect(text).toContain(name);
     }
   });

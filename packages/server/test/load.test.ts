@@ -170,7 +170,7 @@ describe('hostile load (a real server process, loopback)', () => {
     await measure;
     // The expert bots did think meanwhile (in the pool, some moves as medium when it was full).
     const metric = async (name: string): Promise<number> => Number(/^(\S+) (\S+)$/m.exec((await victimHttp.call(`${url}/metrics`)).text.split('\n').filter((l) => l.startsWith(name)).join('\n'))?.[2] ?? 0);
-    const thought = { thread: await metric('olsen_bot_decisions_total{where="thread"}'), fallbacks: await metric('olsen_bot_fallbacks_total'), actions: await metric('olsen_actions_total') };
+    const thought = { thread: await metric('olsen_bot_decisions_total{where="thread"}'), fallbacks: await metric('olsen_bot_fallbacks_total{cause="queue"}'), actions: await metric('olsen_actions_total') };
     console.log(`during the flood: ${JSON.stringify(thought)}`);
     expect(thought.thread).toBeGreaterThan(5);
 

@@ -39,7 +39,8 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
     name: v.players[s],
     s,
     place: places[s],
-    hand: sv?.revealed?.[s] ?? null,
+    // A hand the server keeps hidden (the daily deal, until its day is over): 'hidden'.
+    hand: sv?.revealed ? (sv.revealed[s] ?? ('hidden' as const)) : null,
     points: hearts ? v.taken[s] : (sv?.roundPoints?.[s] ?? null),
     total: v.standings.totals?.[s] ?? null,
   }));
@@ -68,9 +69,13 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
               <td>{r.place > 0 ? r.place : '–'}</td>
               <th scope="row">{r.name}</th>
               {r.hand !== null && (
-                <td class="revealed" aria-label={r.hand.map((c) => spoken(c, prefs.lang)).join(', ') || '0'}>
-                  {r.hand.length === 0 ? '–' : r.hand.map((c) => <CardFace key={c} card={c} small />)}
-                </td>
+                r.hand === 'hidden' ? (
+                  <td class="revealed">{t.handHidden}</td>
+                ) : (
+                  <td class="revealed" aria-label={r.hand.map((c) => spoken(c, prefs.lang)).join(', ') || '0'}>
+                    {r.hand.length === 0 ? '–' : r.hand.map((c) => <CardFace key={c} card={c} small />)}
+                  </td>
+                )
               )}
               {r.points !== null && <td>{r.points}</td>}
               {r.total !== null && <td>{r.total}</td>}
