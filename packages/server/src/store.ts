@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { GameName } from '@olsen/engine';
 import { ordinal } from 'openskill';
 import { ConfigError } from './config.js';
+import { migrate } from './migrations.js';
 import { VersionConflict, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
@@ -169,91 +170,14 @@ export class KyselyStore implements Store {
   /** The database file or server, for messages about a damaged row. */
   readonly where: string;
 
+  /** Creates the schema's PostgreSQL namespace if needed, then runs the migrations not yet run (migrations.ts). */
   async init(): Promise<void> {
     if (this.schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(this.schema)}`.execute(this.db);
-    const big = this.kind === 'postgres' ? 'bigint' : 'integer';
-    const real = this.kind === 'postgres' ? 'double precision' : 'real';
-    const s = this.db.schema;
-    await s.createTable('meta').ifNotExists().addColumn('key', 'text', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()).execute();
-    await s.createTable('players').ifNotExists()
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('created_at', big, (c) => c.notNull()).execute();
-    await s.createTable('tables').ifNotExists()
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('code', 'text', (c) => c.notNull().unique())
-      .addColumn('host', 'text', (c) => c.notNull())
-      .addColumn('game', 'text', (c) => c.notNull())
-      .addColumn('rules', 'text', (c) => c.notNull())
-      .addColumn('seats', 'text', (c) => c.notNull())
-      .addColumn('listed', 'integer', (c) => c.notNull())
-      .addColumn('turn_seconds', 'integer')
-      .addColumn('fill_level', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('game_no', 'integer', (c) => c.notNull())
-      .addColumn('seed', 'text', (c) => c.notNull())
-      .addColumn('created_at', big, (c) => c.notNull())
-      .addColumn('updated_at', big, (c) => c.notNull())
-      .addColumn('rev', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    // Databases made before the revision column, or the daily deal's: add them.
-    for (const add of [
-      () => s.alterTable('tables').addColumn('rev', 'integer', (c) => c.notNull().defaultTo(0)).execute(),
-      () => s.alterTable('tables').addColumn('daily', 'text').execute(),
-    ]) {
-      try {
-        await add();
-      } catch (e) {
-        if (!/duplicate column|already exists/i.test(String((e as Error).message))) throw e;
-      }
-    }
-    await s.createTable('moves').ifNotExists()
-      .addColumn('table_id', 'text', (c) => c.notNull())
-      .addColumn('game_no', 'integer', (c) => c.notNull())
-      .addColumn('seq', 'integer', (c) => c.notNull())
-      .addColumn('body', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('moves_pk', ['table_id', 'game_no', 'seq']).execute();
-    await s.createTable('games').ifNotExists()
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('table_id', 'text', (c) => c.notNull())
-      .addColumn('game_no', 'integer', (c) => c.notNull())
-      .addColumn('game', 'text', (c) => c.notNull())
-      .addColumn('record', 'text', (c) => c.notNull())
-      .addColumn('finished_at', big, (c) => c.notNull()).execute();
-    await s.createTable('game_players').ifNotExists()
-      .addColumn('game_id', 'text', (c) => c.notNull())
-      .addColumn('seat', 'integer', (c) => c.notNull())
-      .addColumn('player_id', 'text', (c) => c.notNull())
-      .addColumn('place', 'integer', (c) => c.notNull())
-      .addColumn('won', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('game_players_pk', ['game_id', 'seat']).execute();
-    await s.createIndex('game_players_player').ifNotExists().on('game_players').column('player_id').execute();
-    await s.createIndex('tables_status').ifNotExists().on('tables').column('status').execute();
-    await s.createTable('ratings').ifNotExists()
-      .addColumn('player_id', 'text', (c) => c.notNull())
-      .addColumn('game', 'text', (c) => c.notNull())
-      .addColumn('mu', real, (c) => c.notNull())
-      .addColumn('sigma', real, (c) => c.notNull())
-      .addColumn('games', 'integer', (c) => c.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('ratings_pk', ['player_id', 'game']).execute();
-    // The day's deal: one game per player, game and day (the key refuses a second).
-    await s.createTable('daily').ifNotExists()
-      .addColumn('date', 'text', (c) => c.notNull())
-      .addColumn('game', 'text', (c) => c.notNull())
-      .addColumn('player_id', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('table_id', 'text', (c) => c.notNull())
-      .addColumn('code', 'text', (c) => c.notNull())
-      .addColumn('game_id', 'text')
-      .addColumn('place', 'integer')
-      .addColumn('points', 'integer')
-      .addColumn('moves', 'integer')
-      .addColumn('finished_at', big)
-      .addColumn('review', 'text')
-      .addPrimaryKeyConstraint('daily_pk', ['date', 'game', 'player_id']).execute();
-    await s.createIndex('daily_table').ifNotExists().on('daily').column('table_id').execute();
-    await s.createIndex('daily_game').ifNotExists().on('daily').column('game_id').execute();
-    await s.createIndex('daily_player').ifNotExists().on('daily').column('player_id').execute();
+    this.migrated = await migrate(this.db, this.kind, this.where);
   }
+
+  /** The migrations the last `init` ran (none when the database was up to date). */
+  migrated: string[] = [];
 
   private prepareMoves(): void {
     if (!this.file) return;
