@@ -4,10 +4,11 @@
 // server spends is measured apart from the load generator. Prints one JSON line per run:
 // players, steady p50/p95/p99, errors, actions/s and the server's CPU milliseconds per action.
 //
-//   npm run bench:load [-- --players 2000,5000 --duration 60 --think 1000 --cluster [--spread seat] --client raw|socket.io --prof DIR]
+//   npm run bench:load [-- --players 2000,5000 --duration 60 --think 1000 --cluster [--processes 2] [--spread seat] --client raw|socket.io --prof DIR]
 //
-// --cluster: two server processes on PostgreSQL + Redis (DATABASE_URL / REDIS_URL, else the
-// machine's 127.0.0.1:5432 and :6379), both pinned to the server core; CPU is summed over both.
+// --cluster: N server processes (--processes, default 2) on PostgreSQL + Redis (DATABASE_URL / REDIS_URL,
+// else the machine's 127.0.0.1:5432 and :6379), all pinned to the server core; CPU is summed over them.
+// Per process it reports the change messages received and those for tables it does not hold (goal: 0).
 // Needs `npm run build` first (the bench runs the built CLI).
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync } from 'node:fs';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '60' },
     think: { type: 'string', default: '1000' },
     cluster: { type: 'boolean', default: false },
+    processes: { type: 'string', default: '2' },
     game: { type: 'string', default: 'olsen' },
     client: { type: 'string', default: 'raw' },
     /** With --cluster: `seat` puts a table's players on different processes (plain round robin), `table` keeps them on one. */
@@ -85,7 +87,7 @@ for (const players of values.players.split(',').map(Number)) {
     if (values.cluster) {
       const db = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
       const redis = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-      for (let i = 0; i < 2; i++) {
+      for (let i = 0; i < Number(values.processes); i++) {
         const port = await freePort();
         servers.push(await startServer({ ...common, PORT: String(port), DATABASE_URL: db, OLSEN_DB_SCHEMA: `loadbench_${id}`, REDIS_URL: redis, OLSEN_REDIS_PREFIX: `loadbench-${id}` }));
         urls.push(`http://127.0.0.1:${port}`);
@@ -96,10 +98,16 @@ for (const players of values.players.split(',').map(Number)) {
       urls.push(`http://127.0.0.1:${port}`);
     }
     const r = loadtest(urls, players);
+    // Per process: the change messages it received, and those for tables it does not hold.
+    const perProcess = values.cluster ? await Promise.all(urls.map(async (u) => {
+      const text = await (await fetch(`${u}/metrics`)).text();
+      const metric = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+      return { changeMessages: metric('olsen_change_messages_total'), foreignChanges: metric('olsen_foreign_changes_total'), reloads: metric('olsen_table_reloads_total') };
+    })) : undefined;
     console.log(
       JSON.stringify({
         bench: 'load',
-        mode: values.cluster ? 'postgres+redis, 2 processes' : 'sqlite, 1 process',
+        mode: values.cluster ? `postgres+redis, ${values.processes} processes` : 'sqlite, 1 process',
         pinned,
         players,
         connectedPeak: r.connectedPeak,
@@ -120,6 +128,7 @@ for (const players of values.players.split(',').map(Number)) {
         generatorCpuMsPerAction: r.steady.generatorCpuMsPerAction,
         loadGeneratorCpuSeconds: r.cpuSeconds.loadGenerator,
         durationS: r.durationS,
+        ...(perProcess ? { perProcess } : {}),
       }),
     );
   } finally {

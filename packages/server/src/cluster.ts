@@ -3,8 +3,10 @@
  * through the store): existing components for each job —
  * - Redis pub/sub (ioredis): "table X changed" between coordinators;
  * - BullMQ: bot moves, turn timers, next deals and grace periods as delayed
- *   jobs, run once by whichever process is alive (a job whose process dies
- *   is taken over when its lock runs out);
+ *   jobs in the queue of the process that made them, which holds the table
+ *   (a job run elsewhere would make that process load the table and hear its
+ *   changes); when a process dies, the others settle its running tables again
+ *   (`Coordinator.recover`), which queues their jobs anew;
  * - a Redis hash per table: who is connected, per process, with a heartbeat
  *   per process so the connections of a dead process stop counting.
  *
@@ -17,52 +19,95 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { ConfigError } from './config.js';
 import { Redis } from 'ioredis';
 import type { Logger } from './coordinator.js';
-import type { Presence, PubSub, Scheduler, TableChange, TableJob } from './ports.js';
+import type { LobbyChange, Presence, PubSub, Scheduler, TableChange, TableJob } from './ports.js';
 
 const HEARTBEAT_MS = 2000;
 /** A process silent this long is dead: its connections no longer count. */
 const DEAD_AFTER_MS = 3 * HEARTBEAT_MS;
 
+/**
+ * Redis pub/sub with a channel per table (`<prefix>:t:<code>`), which a
+ * process subscribes to while it holds the table, and one lobby channel for
+ * the listed tables' entries: a process receives and parses only the changes
+ * of the tables it serves, so adding processes adds capacity.
+ */
 export class RedisPubSub implements PubSub {
   private readonly handlers = new Set<(c: TableChange) => void>();
-  private readonly channel: string;
-  constructor(private readonly pub: Redis, private readonly sub: Redis, prefix: string, private readonly proc: string, log: Logger) {
-    this.channel = `${prefix}:tables`;
-    void sub.subscribe(this.channel).catch((e: unknown) => log.error({ err: e }, 'cannot subscribe to table changes'));
+  private readonly lobbyHandlers = new Set<(c: LobbyChange) => void>();
+  private readonly lobby: string;
+  private readonly tablePrefix: string;
+  private readonly following = new Set<string>();
+  received = 0;
+  constructor(private readonly pub: Redis, private readonly sub: Redis, prefix: string, private readonly proc: string, private readonly log: Logger) {
+    this.lobby = `${prefix}:lobby`;
+    this.tablePrefix = `${prefix}:t:`;
+    void sub.subscribe(this.lobby).catch((e: unknown) => log.error({ err: e }, 'cannot subscribe to the lobby'));
     sub.on('message', (channel: string, message: string) => {
-      if (channel !== this.channel) return;
-      let c: TableChange;
+      let c: { readonly origin: string };
       try {
-        c = JSON.parse(message) as TableChange;
+        c = JSON.parse(message) as { origin: string };
       } catch {
         return;
       }
       // Redis hands our own messages back too: they were delivered here already, at once.
       if (c.origin === this.proc) return;
-      for (const h of this.handlers) h(c);
+      if (channel === this.lobby) {
+        for (const h of this.lobbyHandlers) h(c as unknown as LobbyChange);
+        return;
+      }
+      this.received++;
+      for (const h of this.handlers) h(c as unknown as TableChange);
     });
   }
   publish(change: TableChange): void {
-    // Local handlers first and at once (as in one process); Redis carries it to the others.
+    // Local handlers first and at once (as in one process); Redis carries it to the processes that follow the table.
     for (const h of this.handlers) h(change);
-    void this.pub.publish(this.channel, JSON.stringify(change)).catch(() => undefined);
+    void this.pub.publish(this.tablePrefix + change.code, JSON.stringify(change)).catch(() => undefined);
   }
   subscribe(handler: (c: TableChange) => void): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
   }
+  async follow(code: string): Promise<void> {
+    if (this.following.has(code)) return;
+    this.following.add(code);
+    try {
+      await this.sub.subscribe(this.tablePrefix + code);
+    } catch (e) {
+      this.following.delete(code);
+      throw e;
+    }
+  }
+  unfollow(code: string): void {
+    if (!this.following.delete(code)) return;
+    void this.sub.unsubscribe(this.tablePrefix + code).catch((e: unknown) => this.log.warn({ err: e, table: code }, 'cannot unsubscribe from a table'));
+  }
+  publishLobby(change: LobbyChange): void {
+    for (const h of this.lobbyHandlers) h(change);
+    void this.pub.publish(this.lobby, JSON.stringify(change)).catch(() => undefined);
+  }
+  subscribeLobby(handler: (c: LobbyChange) => void): () => void {
+    this.lobbyHandlers.add(handler);
+    return () => this.lobbyHandlers.delete(handler);
+  }
   async close(): Promise<void> {
     this.handlers.clear();
+    this.lobbyHandlers.clear();
   }
 }
 
-/** Table jobs in a BullMQ queue; the job id names the table state it was made for, so two processes scheduling the same step make one job. */
+/**
+ * Table jobs in this process's BullMQ queue (`table-jobs-<proc>`); the job id names the table state it was
+ * made for, so the same step scheduled twice is one job.
+ */
 export class QueueScheduler implements Scheduler {
   private readonly queue: Queue;
   private worker: Worker | null = null;
   /** Connection settings, not a client: BullMQ then opens (and closes) the connections it needs. */
   private readonly connection: ConnectionOptions;
-  constructor(url: string, private readonly prefix: string, private readonly log: Logger) {
+  private readonly name: string;
+  constructor(url: string, private readonly prefix: string, proc: string, private readonly log: Logger) {
+    this.name = `table-jobs-${proc}`;
     const u = new URL(url);
     this.connection = {
       host: u.hostname,
@@ -73,7 +118,7 @@ export class QueueScheduler implements Scheduler {
       ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
       maxRetriesPerRequest: null,
     };
-    this.queue = new Queue('table-jobs', { connection: this.connection, prefix });
+    this.queue = new Queue(this.name, { connection: this.connection, prefix });
     this.queue.on('error', (e) => log.warn({ err: e }, 'table job queue'));
   }
   schedule(job: TableJob, ms: number): void {
@@ -85,7 +130,7 @@ export class QueueScheduler implements Scheduler {
     // Jobs carry the table's version and are dropped when it has moved on.
   }
   start(run: (job: TableJob) => Promise<void>): void {
-    this.worker = new Worker('table-jobs', async (j) => run(j.data as TableJob), {
+    this.worker = new Worker(this.name, async (j) => run(j.data as TableJob), {
       connection: this.connection,
       prefix: this.prefix,
       concurrency: 32,
@@ -98,6 +143,8 @@ export class QueueScheduler implements Scheduler {
   }
   async close(): Promise<void> {
     await this.worker?.close();
+    // A clean stop leaves no jobs behind: the tables' next steps are settled again wherever they are used next.
+    await this.queue.obliterate({ force: true }).catch(() => undefined);
     await this.queue.close();
   }
 }
@@ -223,7 +270,7 @@ export async function connectCluster(url: string, prefix: string, proc: string, 
   const sub = base.duplicate();
   sub.on('error', (e: Error) => log.warn({ err: e.message }, 'redis subscriber connection error'));
   const pubsub = new RedisPubSub(base, sub, prefix, proc, log);
-  const scheduler = new QueueScheduler(url, prefix, log);
+  const scheduler = new QueueScheduler(url, prefix, proc, log);
   const presence = new RedisPresence(base, prefix, proc, log);
   await presence.start();
   return {

@@ -27,7 +27,7 @@ import { RunningGames } from './caps.js';
 import type { Limits } from './config.js';
 import type { Guest } from './identity.js';
 import { CorruptRow } from './store.js';
-import { VersionConflict, type Clock, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow } from './ports.js';
+import { VersionConflict, type Clock, type LobbyChange, type Move, type Presence, type PubSub, type Scheduler, type StoredSeat, type Store, type TableChange, type TableJob, type TablePatch, type TableRow } from './ports.js';
 import { botName, gameId, liveTable, newCode, seatInfo, seatNames, seatOf, statusOf, updateOf, type LiveTable } from './live-table.js';
 import { rateGame, seatResults } from './results.js';
 import { dayOf } from './daily.js';
@@ -93,14 +93,18 @@ export class Coordinator {
   private readonly loading = new Map<string, Promise<LiveTable | null>>();
   private closed = false;
   private readonly unsubscribe: () => void;
-  /** Counters for /metrics. */
-  readonly counters = { actions: 0, rejected: 0, gamesFinished: 0, conflicts: 0, reloads: 0, peerMoves: 0 };
+  private readonly unsubscribeLobby: () => void;
+  /** Listed tables that other processes hold, as their lobby entries (a process serves only its own tables). */
+  private readonly remoteLobby = new Map<string, TableSummary>();
+  /** Counters for /metrics; `foreignChanges`: change messages for a table this process does not hold (should stay 0). */
+  readonly counters = { actions: 0, rejected: 0, gamesFinished: 0, conflicts: 0, reloads: 0, peerMoves: 0, foreignChanges: 0 };
 
   constructor(private readonly o: CoordinatorOptions) {
     this.id = o.id ?? randomBytes(6).toString('base64url');
     this.newSeed = o.seeds ?? (() => randomBytes(12).toString('base64url'));
     this.running = new RunningGames((t) => this.tables.get(t.row.code) === t);
     this.unsubscribe = o.pubsub.subscribe((c) => this.changed(c));
+    this.unsubscribeLobby = o.pubsub.subscribeLobby((c) => this.lobbyChanged(c));
     o.scheduler.start((job) => this.fire(job));
   }
 
@@ -140,6 +144,7 @@ export class Coordinator {
   close(): void {
     this.closed = true;
     this.unsubscribe();
+    this.unsubscribeLobby();
     for (const t of this.tables.values()) {
       this.o.scheduler.cancel(t.row.code);
       t.evict?.cancel();
@@ -150,11 +155,37 @@ export class Coordinator {
   lobby(): TableSummary[] {
     const out: TableSummary[] = [];
     for (const t of this.tables.values()) {
-      if (!t.row.listed || t.row.status === 'closed') continue;
-      const seats = seatInfo(t);
-      out.push({ code: t.row.code, game: t.row.game, status: statusOf(t), seats, openSeats: seats.filter((s) => s.kind === 'open').length });
+      const s = this.summaryOf(t);
+      if (s) out.push(s);
     }
+    // The other processes' listed tables, as they last announced them.
+    for (const [code, s] of this.remoteLobby) if (!this.tables.has(code)) out.push(s);
     return out;
+  }
+
+  /** A table's lobby entry, or null if it is not in the lobby. */
+  private summaryOf(t: LiveTable): TableSummary | null {
+    if (!t.row.listed || t.row.status === 'closed') return null;
+    const seats = seatInfo(t);
+    return { code: t.row.code, game: t.row.game, status: statusOf(t), seats, openSeats: seats.filter((s) => s.kind === 'open').length };
+  }
+
+  /** Another process's listed table changed its entry (or left the lobby). */
+  private lobbyChanged(c: LobbyChange): void {
+    if (c.origin === this.id || this.closed) return;
+    if (c.summary) this.remoteLobby.set(c.code, c.summary);
+    else this.remoteLobby.delete(c.code);
+  }
+
+  /** Tells the other processes' lobbies about a listed table, when its entry changed (seats, status; never a move). */
+  private announce(t: LiveTable, gone = false): void {
+    if (!t.row.listed) return;
+    const summary = gone ? null : this.summaryOf(t);
+    // Between rounds is still playing for the lobby (no message per round).
+    const key = summary ? JSON.stringify({ ...summary, status: summary.status === 'roundOver' ? 'playing' : summary.status }) : 'gone';
+    if (key === t.lobbyKey) return;
+    t.lobbyKey = key;
+    this.o.pubsub.publishLobby({ code: t.row.code, origin: this.id, summary });
   }
 
   /**
@@ -216,6 +247,7 @@ export class Coordinator {
       const t = liveTable(row);
       t.players = new Set();
       t.hostAddress = guest.address ?? null;
+      await this.o.pubsub.follow(code).catch((e: unknown) => this.o.log.warn({ err: e, table: code }, 'cannot follow a new table'));
       this.tables.set(code, t);
       this.setRow(t, row);
       this.publish(t);
@@ -463,6 +495,8 @@ export class Coordinator {
     const t = this.tables.get(code);
     if (!t) return;
     this.tables.delete(code);
+    this.o.pubsub.unfollow(code);
+    this.announce(t, true);
     for (const s of t.row.seats) {
       if (s.kind !== 'human') continue;
       const set = this.seated.get(s.playerId);
@@ -481,6 +515,8 @@ export class Coordinator {
     if (!p) {
       p = (async () => {
         let row: TableRow | null = known ?? null;
+        // Hear the table's changes before reading it, so none falls between the read and the subscription.
+        await this.o.pubsub.follow(code);
         const t = await (async () => {
           row ??= await this.o.store.table(code);
           if (!row || row.status === 'closed') return null;
@@ -493,15 +529,23 @@ export class Coordinator {
           if (row) await this.o.store.updateTable(row.id, row.rev, { status: 'closed' }).catch(() => undefined);
           return null;
         });
-        if (!t || !row) return null;
+        if (!t || !row) {
+          if (!this.tables.has(code)) this.o.pubsub.unfollow(code);
+          return null;
+        }
         // A finished game looked up (a link, GET /api/tables/:code) stays for a rematch like any other, then leaves memory.
         if (t.game && stageOf(t.game) === 'gameOver') this.evictLater(t);
         await this.readPresence(t);
         if (this.closed) return null;
         if (!this.tables.has(code)) {
+          this.remoteLobby.delete(code);
           this.tables.set(code, t);
           this.setRow(t, row);
           if (t.game) this.running.add(t);
+          // Several processes: a table's timed steps are queued by the process that holds it. One that takes a
+          // running table over (its players came here; its process stopped) sets them going here too; a step
+          // queued twice is applied once (the second is for a version that has moved on).
+          if (this.o.shared && !known && t.game && stageOf(t.game) !== 'gameOver') void this.run(code, async (tt) => (await this.settle(tt), { ok: true }));
         }
         return this.tables.get(code)!;
       })().finally(() => this.loading.delete(code));
@@ -580,9 +624,8 @@ export class Coordinator {
     if (c.origin === this.id || this.closed) return;
     const t = this.tables.get(c.code);
     if (!t) {
-      // A private table is loaded when someone here asks for it; a listed one now, for the lobby.
-      if (!c.listed) return;
-      void this.ensure(c.code).catch((e: unknown) => this.o.log.warn({ err: e, table: c.code }, 'cannot load a table another process changed'));
+      // A table this process does not hold (a message on its way when it let the table go): loaded when asked for.
+      this.counters.foreignChanges++;
       return;
     }
     t.deadline = c.deadline;
@@ -860,5 +903,6 @@ export class Coordinator {
     const moves = out.pure && out.moves.length > 0 && t.game !== null ? { gameNo: t.row.gameNo, seq: out.from, list: out.moves } : undefined;
     t.outbox = { from: t.seq, moves: [], pure: true };
     this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.deadline, nextRoundAt: t.nextRoundAt, listed: t.row.listed, ...(moves ? { moves } : {}) });
+    this.announce(t);
   }
 }

@@ -47,6 +47,8 @@ export interface LiveTable {
   paused: boolean;
   /** The seats as clients see them, for the row and presence they were made from. */
   seatCache: { row: TableRow; players: ReadonlySet<string>; seats: readonly SeatInfo[] } | null;
+  /** The lobby entry last published for this table (listed tables): a new one goes out only when it differs. */
+  lobbyKey: string | null;
 }
 
 const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
@@ -56,7 +58,7 @@ export function liveTable(row: TableRow): LiveTable {
   // The daily deal's tables share the day's seed; their players' dice are the entry's own (its table id), so a
   // line scouted at one table is not answered move for move at another.
   seedFromString(bots, 0, row.daily ? `${row.seed}/bots/${row.id}` : `${row.seed}/bots`);
-  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, inbox: null, outbox: { from: 0, moves: [], pure: true }, uncertain: false, evict: null, bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false, seatCache: null };
+  return { row, game: null, seq: 0, deadline: null, nextRoundAt: null, players: new Set(), spectators: 0, stale: false, inbox: null, outbox: { from: 0, moves: [], pure: true }, uncertain: false, evict: null, bots, timerMoves: { round: -1, at: [] }, rematch: { gameNo: -1, ids: new Set() }, hostAddress: null, paused: false, seatCache: null, lobbyKey: null };
 }
 
 /** The update for one connection: the table's public state and the engine's view for its seat. */

@@ -124,8 +124,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
  * turns: the Migrator holds a lock). A failing one stops the start with a
  * sentence naming it; the ones before it stay done.
  */
-export async function migrate(db: AnyDb, dialect: Dialect, where: string, list: Record<string, Migration> = migrations(dialect)): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => list } });
+export async function migrate(db: AnyDb, dialect: Dialect, where: string, schema: string | null, list: Record<string, Migration> = migrations(dialect)): Promise<string[]> {
+  // PostgreSQL: the schema named, or the Migrator takes another schema's migration tables (of the same database) for its own.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => list }, ...(dialect === 'postgres' ? { migrationTableSchema: schema ?? 'public' } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

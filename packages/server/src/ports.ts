@@ -5,7 +5,7 @@
  * `LocalPubSub`, `LocalScheduler`, `LocalPresence`; for several processes
  * `RedisPubSub`, `QueueScheduler` (BullMQ) and `RedisPresence` (cluster.ts).
  */
-import type { BotLevel, TableStatus } from '@olsen/protocol';
+import type { BotLevel, TableStatus, TableSummary } from '@olsen/protocol';
 import type { GameName } from '@olsen/engine';
 
 /** A seat as stored: open, a person (maybe stood in for by a bot), or a bot. */
@@ -148,10 +148,30 @@ export interface TableChange {
   readonly moves?: { readonly gameNo: number; readonly seq: number; readonly list: readonly Move[] };
 }
 
-/** Pub/sub between whoever changes a table and whoever holds its connections. */
+/** A listed table as the public lobby shows it, from the process that holds it (null: no longer listed there). */
+export interface LobbyChange {
+  readonly code: string;
+  readonly origin: string;
+  readonly summary: TableSummary | null;
+}
+
+/**
+ * Pub/sub between whoever changes a table and whoever holds its connections.
+ * A process hears a table's changes only while it follows the table (it holds
+ * a copy: its players' connections, a request, a job), so the messages a
+ * process handles grow with the tables it serves, not with the cluster's.
+ */
 export interface PubSub {
   publish(change: TableChange): void;
   subscribe(handler: (change: TableChange) => void): () => void;
+  /** Hear the changes of table `code` from now on (resolves once they will arrive). */
+  follow(code: string): Promise<void>;
+  unfollow(code: string): void;
+  /** The lobby's entries go to every process (only when an entry changes: seats or status, never a move). */
+  publishLobby(change: LobbyChange): void;
+  subscribeLobby(handler: (change: LobbyChange) => void): () => void;
+  /** Change messages received from other processes (for /metrics). */
+  readonly received: number;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Clock, Presence, PubSub, Scheduler, TableChange, TableJob, TimerHandle } from './ports.js';
+import type { Clock, LobbyChange, Presence, PubSub, Scheduler, TableChange, TableJob, TimerHandle } from './ports.js';
 
 /** Pub/sub inside one process. */
 export class LocalPubSub implements PubSub {
@@ -11,6 +11,17 @@ export class LocalPubSub implements PubSub {
     this.bus.on('table', handler);
     return () => this.bus.off('table', handler);
   }
+  /** One process holds every table: nothing to follow. */
+  async follow(): Promise<void> {}
+  unfollow(): void {}
+  publishLobby(change: LobbyChange): void {
+    this.bus.emit('lobby', change);
+  }
+  subscribeLobby(handler: (change: LobbyChange) => void): () => void {
+    this.bus.on('lobby', handler);
+    return () => this.bus.off('lobby', handler);
+  }
+  readonly received = 0;
   async close(): Promise<void> {
     this.bus.removeAllListeners();
   }

@@ -173,7 +173,7 @@ export class KyselyStore implements Store {
   /** Creates the schema's PostgreSQL namespace if needed, then runs the migrations not yet run (migrations.ts). */
   async init(): Promise<void> {
     if (this.schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(this.schema)}`.execute(this.db);
-    this.migrated = await migrate(this.db, this.kind, this.where);
+    this.migrated = await migrate(this.db, this.kind, this.where, this.schema);
   }
 
   /** The migrations the last `init` ran (none when the database was up to date). */

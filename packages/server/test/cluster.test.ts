@@ -236,6 +236,41 @@ describe('two server processes on PostgreSQL and Redis', () => {
     for (const c of [leaving, staying]) c.socket.disconnect();
   });
 
+  it('each process hears only its own tables: games played on one process send the other no change message, and its lobby still lists them', async () => {
+    const { procs } = await cluster('own');
+    const [a, b] = procs.map((p) => `http://127.0.0.1:${p.port}`);
+    const metric = async (url: string, name: string): Promise<number> => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await (await api(`${url}/metrics`)).text())?.[1] ?? NaN);
+    // Three games on process A only, one of them listed; people and bots play them to a few dozen moves.
+    const anne = await Client.open(a, 'Anne');
+    const codes: string[] = [];
+    for (const listed of [true, false, false]) {
+      const { code } = (await anne.req<{ code: string }>({ type: 'create', game: 'olsen', listed, seats: [{ kind: 'bot', level: 'greedy' }, { kind: 'bot', level: 'greedy' }] })) as { code: string };
+      await anne.req({ type: 'start', code });
+      codes.push(code);
+    }
+    const plays = codes.map((code) => anne.autoplay(code));
+    await Promise.all(codes.map((code) => anne.until((u) => u.code === code && ((u.view?.version ?? 0) >= 20 || u.status === 'finished'), 30_000)));
+    for (const p of plays) p.stop();
+    // B's lobby lists A's listed game from the lobby channel, without holding it.
+    const lobby = (await (await api(`${b}/api/lobby`)).json()) as { tables: { code: string; status: string }[] };
+    expect(lobby.tables.map((t) => t.code)).toContain(codes[0]);
+    expect(await metric(b, 'olsen_change_messages_total')).toBe(0);
+    expect(await metric(b, 'olsen_foreign_changes_total')).toBe(0);
+    expect(await metric(a, 'olsen_foreign_changes_total')).toBe(0);
+    // A person on B watching one of them: from then on B hears that table (and only that one).
+    const bo = await Client.open(b, 'Bo');
+    const { code: watched } = (await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'bot', level: 'greedy' }] })) as { code: string };
+    expect(await bo.req({ type: 'watch', code: watched })).toEqual({ ok: true });
+    await anne.req({ type: 'start', code: watched });
+    const play = anne.autoplay(watched);
+    await bo.until((u) => u.code === watched && ((u.view?.version ?? 0) >= 4 || u.status === 'finished'), 30_000);
+    play.stop();
+    expect(await metric(b, 'olsen_change_messages_total')).toBeGreaterThan(0);
+    expect(await metric(b, 'olsen_foreign_changes_total')).toBe(0);
+    anne.close();
+    bo.close();
+  }, 90_000);
+
   it('REDIS_URL without DATABASE_URL is refused with a sentence', () => {
     expect(() => configFromEnv({ REDIS_URL: REDIS_URL })).toThrow(ConfigError);
     expect(() => configFromEnv({ REDIS_URL: REDIS_URL })).toThrow(/needs DATABASE_URL/);
