@@ -1,4 +1,4 @@
-/* global setTimeout, clearTimeout */
+/* global setTimeout, clearTimeout, fetch */
 // The server's cost per move under load (not a test). Starts `olsen serve` pinned to one core and
 // `olsen loadtest` pinned to another (taskset, where the machine has two cores or more), so what the
 // server spends is measured apart from the load generator. Prints one JSON line per run:
