@@ -34,6 +34,10 @@ export interface Limits {
   readonly roundActions: number;
   /** Game reviews being made at once in the process (each takes seconds of a bot thread; one per player besides). */
   readonly reviews: number;
+  /** PostgreSQL: how long a statement, or getting a connection, may take before the request is answered `internal` (ms). */
+  readonly dbTimeoutMs: number;
+  /** How long a stop (SIGTERM, Ctrl+C) may take before the process ends anyway (ms). */
+  readonly stopMs: number;
 }
 
 export interface ServerConfig {
@@ -109,6 +113,8 @@ export const DEFAULTS: ServerConfig = {
     idleCloseMs: 15 * 60_000,
     roundActions: 5000,
     reviews: 2,
+    dbTimeoutMs: 10_000,
+    stopMs: 9_000,
   },
   trustProxy: false,
   slowClientMs: 15_000,
@@ -156,12 +162,15 @@ export const LIMIT_VARIABLES: { readonly [K in keyof Limits]: string } = {
   idleCloseMs: 'OLSEN_IDLE_CLOSE_MS',
   roundActions: 'OLSEN_MAX_ROUND_ACTIONS',
   reviews: 'OLSEN_MAX_REVIEWS',
+  dbTimeoutMs: 'OLSEN_DB_TIMEOUT_MS',
+  stopMs: 'OLSEN_STOP_MS',
 };
 
 function limitsFromEnv(env: Record<string, string | undefined>): Limits {
   const out: Record<string, number> = {};
   for (const [key, name] of Object.entries(LIMIT_VARIABLES) as [keyof Limits, string][]) {
-    out[key] = int(env, name, DEFAULTS.limits[key], key === 'idleCloseMs' ? 1000 : 1, key === 'idleCloseMs' ? 7 * 86_400_000 : 10_000_000);
+    const ms = key === 'idleCloseMs' || key === 'dbTimeoutMs' || key === 'stopMs';
+    out[key] = int(env, name, DEFAULTS.limits[key], ms ? 1000 : 1, key === 'idleCloseMs' ? 7 * 86_400_000 : ms ? 600_000 : 10_000_000);
   }
   return out as unknown as Limits;
 }

@@ -2,9 +2,6 @@
 import { ConfigError, configFromEnv, type ServerConfig } from './config.js';
 import { startServer } from './server.js';
 
-/** How long a stop may take before the process ends anyway (README, "Limits"). */
-const STOP_MS = 9_000;
-
 export async function serve(overrides: Partial<ServerConfig> = {}): Promise<void> {
   let config: ServerConfig;
   try {
@@ -35,10 +32,12 @@ export async function serve(overrides: Partial<ServerConfig> = {}): Promise<void
     if (stopping) process.exit(1);
     stopping = true;
     // Bounded: a stop that hangs (a database that does not answer, a stuck connection) ends all the same.
+    // (OLSEN_STOP_MS, README "Limits".)
+    const ms = config.limits.stopMs;
     setTimeout(() => {
-      process.stderr.write(`olsen serve: stopped after ${STOP_MS / 1000} s while still waiting for ${server.closing ?? 'the process to end'}; every acknowledged move was already saved.\n`);
+      process.stderr.write(`olsen serve: stopped after ${ms / 1000} s while still waiting for ${server.closing ?? 'the process to end'}; every acknowledged move was already saved.\n`);
       process.exit(1);
-    }, STOP_MS).unref();
+    }, ms).unref();
     void server.close().then(
       () => process.exit(0),
       (e: unknown) => {

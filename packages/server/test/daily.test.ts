@@ -61,7 +61,7 @@ describe('the daily deal', () => {
     await spectator.connected();
     await spectator.req({ type: 'watch', code: a.code });
     const seen = await spectator.until((u) => u.code === a.code && u.view !== null);
-    expect((seen.view as { revealed: unknown[] }).revealed).toEqual([null, null, null, null]);
+    expect((seen.view as unknown as { revealed: unknown[] }).revealed).toEqual([null, null, null, null]);
     spectator.close();
     // The next day they are shown, as the record is.
     offset = 26 * 3600_000;
@@ -69,7 +69,7 @@ describe('the daily deal', () => {
     await later.connected();
     await later.req({ type: 'watch', code: a.code });
     const shown = await later.until((u) => u.code === a.code && u.view !== null);
-    expect((shown.view as { revealed: unknown[] }).revealed.every(Array.isArray)).toBe(true);
+    expect((shown.view as unknown as { revealed: unknown[] }).revealed.every(Array.isArray)).toBe(true);
     later.close();
     offset = 0;
     // The seed: in no frame, no HTTP answer.

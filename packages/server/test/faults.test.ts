@@ -118,14 +118,20 @@ class HangingProxy {
   }
 }
 
+/** A proxy in front of the service at `url`, and the URL that goes through it. */
+async function inFront(url: string, defaultPort: number): Promise<{ proxy: HangingProxy; viaProxy: URL }> {
+  const target = new URL(url);
+  const proxy = new HangingProxy({ host: target.hostname, port: Number(target.port || defaultPort) });
+  await proxy.listen();
+  const viaProxy = new URL(url);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  return { proxy, viaProxy };
+}
+
 describe('a hung PostgreSQL', () => {
   it('a proxy that stops forwarding: the move is answered internal within the statement timeout, the process stays up, and the table plays on once it forwards again', async () => {
-    const pgUrl = new URL(PG_URL);
-    const proxy = new HangingProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
-    await proxy.listen();
-    const viaProxy = new URL(PG_URL);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
+    const { proxy, viaProxy } = await inFront(PG_URL, 5432);
     const port = await freePort();
     const schema = `hung_${process.pid}_${Date.now()}`;
     const server = await launch({ PORT: String(port), DATABASE_URL: viaProxy.toString(), OLSEN_DB_SCHEMA: schema, LOG_LEVEL: process.env.OLSEN_TEST_DEBUG ? 'info' : 'fatal', LOG_FORMAT: 'json', OLSEN_BOT_DELAY_MS: '2' });
@@ -183,12 +189,7 @@ describe('a hung PostgreSQL', () => {
 
 describe('a Redis connection cut', () => {
   it('every Redis connection cut while the server runs: the process lives, reconnects, and the table plays on', async () => {
-    const r = new URL(REDIS_URL);
-    const proxy = new HangingProxy({ host: r.hostname, port: Number(r.port || 6379) });
-    await proxy.listen();
-    const viaProxy = new URL(REDIS_URL);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
+    const { proxy, viaProxy } = await inFront(REDIS_URL, 6379);
     const port = await freePort();
     const schema = `rcut_${process.pid}_${Date.now()}`;
     const server = await launch({ PORT: String(port), DATABASE_URL: PG_URL, OLSEN_DB_SCHEMA: schema, REDIS_URL: viaProxy.toString(), OLSEN_REDIS_PREFIX: schema, LOG_LEVEL: 'fatal', LOG_FORMAT: 'json', OLSEN_BOT_DELAY_MS: '2' });

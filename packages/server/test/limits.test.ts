@@ -172,3 +172,14 @@ describe('limits on one server', () => {
     }
   });
 });
+
+describe('README', () => {
+  it('lists every limit with its variable and default', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { LIMIT_VARIABLES } = await import('../src/config.js');
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const [key, name] of Object.entries(LIMIT_VARIABLES)) {
+      expect(readme, name).toContain(`| \`${name}\` | \`${DEFAULTS.limits[key as keyof typeof LIMIT_VARIABLES]}\` |`);
+    }
+  });
+});

@@ -12,7 +12,7 @@ function allowedCards(u: TableUpdate): Set<string> {
   const v = u.view!;
   const ok = new Set<string>(v.hand ?? []);
   // At a round's end every hand is laid open.
-  if (!isHeartsView(v)) for (const h of v.revealed ?? []) for (const c of h) ok.add(c);
+  if (!isHeartsView(v)) for (const h of v.revealed ?? []) for (const c of h ?? []) ok.add(c);
   for (const e of v.log) if ('play' in e) for (const c of e.play) ok.add(c);
   if (isHeartsView(v)) {
     for (const c of v.passed ?? []) ok.add(c);
