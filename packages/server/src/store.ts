@@ -6,7 +6,7 @@
  * action or deal, primary key table/game/seq) is appended before the action
  * is acknowledged, and a restart replays it.
  */
-import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase } from 'kysely';
@@ -158,48 +158,20 @@ export class KyselyStore implements Store {
         throw new ConfigError(`Cannot open the database ${path} (${(e as Error).message}); set DATA_DIR to a folder this user may write.`);
       }
       this.where = path;
-      // WAL. `full` (the default): a write is answered once it survives a crash of the process and of the
-      // machine; `normal`: once it survives the process (kill -9), and the machine but for the last commits
-      // before a power cut (OLSEN_SQLITE_SYNC, README). SQLite itself commits with NORMAL (no fsync in the
-      // commit); for `full` the store then fsyncs the WAL file on libuv's thread pool (`durable`), so the
-      // event loop never waits on the disk, and commits made while one fsync runs share the next.
+      // WAL with synchronous=FULL (the default): a committed move survives a crash of the process and of the
+      // machine. NORMAL: it survives the process (kill -9), and the machine but for the last commits before a
+      // power cut; no fsync per commit (OLSEN_SQLITE_SYNC, README).
+      // The commit, fsync included, stays on the event loop: an fdatasync of the WAL on libuv's pool after a
+      // NORMAL commit, and a thread that owned the database, were both measured (ARCHITECTURE.md, "cost per
+      // move") and cost 10-15 % and 35 % more CPU per move, with no steadier p99, where fsync takes 0.16 ms.
       file.pragma('journal_mode = WAL');
-      file.pragma('synchronous = NORMAL');
-      this.syncFull = o.sqliteSync !== 'normal';
+      file.pragma(`synchronous = ${o.sqliteSync === 'normal' ? 'NORMAL' : 'FULL'}`);
       file.pragma('busy_timeout = 5000');
       this.db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(file) }) });
       this.file = file;
     }
   }
   private file: Database.Database | null = null;
-  /** SQLite: every write waits for an fsync of the WAL (the durability of synchronous=FULL, off the event loop). */
-  private syncFull = false;
-  private walFd: number | null = null;
-  private syncing: Promise<void> | null = null;
-  private syncAgain: Promise<void> | null = null;
-
-  /**
-   * SQLite with `full` durability: resolves once every commit made before the call is on disk. One fsync of the
-   * WAL file at a time, on the thread pool; the commits made while it runs wait for the next one, which
-   * covers them all (group commit). A committed WAL frame that has been fsynced is what synchronous=FULL
-   * would have made durable in the commit itself.
-   */
-  private durable(): Promise<void> {
-    if (!this.syncFull || !this.file) return Promise.resolve();
-    if (!this.syncing) {
-      this.walFd ??= openSync(`${this.where}-wal`, 'r');
-      const fd = this.walFd;
-      this.syncing = new Promise<void>((resolve, reject) => fdatasync(fd, (e) => (e ? reject(e) : resolve()))).finally(() => {
-        this.syncing = null;
-      });
-      return this.syncing;
-    }
-    this.syncAgain ??= this.syncing.catch(() => undefined).then(() => {
-      this.syncAgain = null;
-      return this.durable();
-    });
-    return this.syncAgain;
-  }
   /** The database file or server, for messages about a damaged row. */
   readonly where: string;
 
@@ -228,11 +200,7 @@ export class KyselyStore implements Store {
     this.pending = [];
     try {
       this.insertMoves!(batch);
-      this.durable().then(() => {
-        for (const m of batch) m.resolve();
-      }, (e: unknown) => {
-        for (const m of batch) m.reject(e);
-      });
+      for (const m of batch) m.resolve();
       return;
     } catch {
       // Something in the batch failed (and the whole batch rolled back): write one by one to tell which.
@@ -240,7 +208,7 @@ export class KyselyStore implements Store {
     for (const m of batch) {
       try {
         this.insertMove!(m);
-        this.durable().then(m.resolve, m.reject);
+        m.resolve();
       } catch (e) {
         m.reject(isUniqueViolation(e) ? new VersionConflict(m.tableId, m.seq) : e);
       }
@@ -251,14 +219,12 @@ export class KyselyStore implements Store {
     const row = await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst();
     if (row) return row.value;
     await this.db.insertInto('meta').values({ key, value: make() }).onConflict((oc) => oc.column('key').doNothing()).execute();
-    await this.durable();
     // Another process may have won the race: read back what is stored.
     return (await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value;
   }
 
   async savePlayer(id: string, name: string): Promise<void> {
     await this.db.insertInto('players').values({ id, name, created_at: Date.now() }).onConflict((oc) => oc.column('id').doUpdateSet({ name })).execute();
-    await this.durable();
   }
 
   async createTable(t: TableRow): Promise<void> {
@@ -279,7 +245,6 @@ export class KyselyStore implements Store {
       updated_at: t.createdAt,
       daily: t.daily ?? null,
     }).execute();
-    await this.durable();
   }
 
   async updateTable(id: string, rev: number, p: TablePatch): Promise<number> {
@@ -293,7 +258,6 @@ export class KyselyStore implements Store {
       rev: rev + 1,
     }).where('id', '=', id).where('rev', '=', rev).executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) throw new VersionConflict(id, rev);
-    await this.durable();
     return rev + 1;
   }
 
@@ -381,7 +345,6 @@ export class KyselyStore implements Store {
           .execute();
       }
     });
-    await this.durable();
   }
 
   async dailyEntry(date: string, game: GameName, playerId: string): Promise<DailyEntry | null> {
@@ -392,7 +355,6 @@ export class KyselyStore implements Store {
   async startDaily(e: DailyEntry): Promise<boolean> {
     try {
       await this.db.insertInto('daily').values({ date: e.date, game: e.game, player_id: e.playerId, name: e.name, table_id: e.tableId, code: e.code, game_id: null, place: null, points: null, moves: null, finished_at: null, review: null }).execute();
-      await this.durable();
       return true;
     } catch (err) {
       if (isUniqueViolation(err)) return false;
@@ -403,7 +365,6 @@ export class KyselyStore implements Store {
   async finishDaily(tableId: string, r: DailyResult): Promise<void> {
     // Only the first game at the table is the day's deal (a rematch there is an ordinary game).
     await this.db.updateTable('daily').set({ game_id: r.gameId, place: r.place, points: r.points, moves: r.moves, finished_at: r.finishedAt }).where('table_id', '=', tableId).where('game_id', 'is', null).execute();
-    await this.durable();
   }
 
   async dailyOfGame(gameId: string): Promise<DailyEntry | null> {
@@ -424,7 +385,6 @@ export class KyselyStore implements Store {
 
   async saveDailyReview(gameId: string, review: string): Promise<void> {
     await this.db.updateTable('daily').set({ review }).where('game_id', '=', gameId).execute();
-    await this.durable();
   }
 
   async dailyReview(gameId: string): Promise<string | null> {
@@ -454,11 +414,7 @@ export class KyselyStore implements Store {
 
   async close(): Promise<void> {
     if (this.pending.length) this.flushMoves();
-    // What was answered as saved is on disk (its fsync done) before the database closes.
-    await this.syncAgain?.catch(() => undefined);
-    await this.syncing?.catch(() => undefined);
     await this.db.destroy();
-    if (this.walFd !== null) closeSync(this.walFd);
   }
 }
 
