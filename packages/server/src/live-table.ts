@@ -69,7 +69,7 @@ export function updateOf(t: LiveTable, playerId: string | null, hideHands = fals
   // few hundred ms at 5,000 players) were what held every move up in the slowest hundredth.
   let view: AnyView | null = t.game ? viewOf(t.game, seat) : null;
   // The daily deal during its day: the other hands laid down at the end are not shown (the next player's deal is the same).
-  if (hideHands && view && 'revealed' in view && view.revealed) view = { ...view, revealed: view.revealed.map((h, s) => (s === seat ? h : null)) };
+  if (hideHands && view && 'revealed' in view && view.revealed) view = { ...view, revealed: view.revealed.map((h, s) => (s === seat || h?.length === 0 ? h : null)) };
   const hostSeat = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === t.row.host);
   // Every field always present (`undefined` where there is nothing, which JSON leaves out): one object shape for
   // every update, so the code that copies and serialises them stays on V8's fast paths.
