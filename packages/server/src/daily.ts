@@ -3,12 +3,13 @@
  * seed that everyone plays against the same computer players. The seed is an
  * HMAC of the day and the game under a secret kept in the store, so it never
  * leaves the server and cannot be guessed from another day's; the computer
- * players are `medium`, whose choices follow from their view alone, so the
- * same moves meet the same answers. A player's game is an ordinary private
- * table (seat 0, the bots in the other seats), played online so the deal stays
- * hidden; its record, which holds the seed's deal, opens to all once the day
- * is over, and until then the player's own review is made on the server and
- * holds only the player's views.
+ * players are varied `medium` with each entry's own dice (the table's id), so
+ * a line scouted at one table is not answered move for move at another. A
+ * player's game is an ordinary private table (seat 0, the bots in the other
+ * seats), played online so the deal stays hidden; its record, which holds the
+ * seed's deal, opens to all once the day is over (the other hands laid down at
+ * a round's end too), and until then the player's own review is made on the
+ * server and holds only the player's views.
  */
 import { createHmac } from 'node:crypto';
 import { reviewPage, type Review, type ReviewPage } from '@olsen/bots';
@@ -21,7 +22,7 @@ import type { Clock, DailyEntry, Store } from './ports.js';
 /** The games of the day and their tables: four seats, the person in seat 0. */
 export const DAILY_GAMES: readonly GameName[] = ['olsen', 'vri-atter', 'olsen-dk'];
 export const DAILY_PLAYERS = 4;
-/** The computer players: deterministic given the moves (no dice in their choices). */
+/** The computer players' level (played varied, with each entry's own dice: docs/decisions.md). */
 export const DAILY_LEVEL = 'medium' as const;
 /** The day turns at midnight in Norway. */
 const ZONE = 'Europe/Oslo';
