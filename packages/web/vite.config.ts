@@ -19,6 +19,8 @@ export default defineConfig({
     // The workspace packages from source: one build, tree-shaken together.
     alias: {
       '@olsen/engine/sim': src('../engine/src/sim-tier.ts'),
+      '@olsen/engine/shedding': src('../engine/src/shedding/index.ts'),
+      '@olsen/engine/hearts': src('../engine/src/hearts/index.ts'),
       '@olsen/engine': src('../engine/src/index.ts'),
       '@olsen/bots': src('../bots/src/index.ts'),
       '@olsen/protocol': src('../protocol/src/index.ts'),

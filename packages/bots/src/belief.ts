@@ -20,7 +20,8 @@
  * The chain is allocation-free per step: the hot path is the ISMCTS's one
  * sample per iteration.
  */
-import { pick, type PlayerView } from '@olsen/engine';
+import { pick } from '@olsen/engine/sim';
+import type { PlayerView } from '@olsen/engine/shedding';
 import { culprit, energyOf, recount, setCard, swapEntries, taken } from './energy.js';
 import { readStories, type Story } from './story.js';
 

@@ -5,7 +5,7 @@
  * `swapEntries`, so a constraint is checked without going over the cards:
  * this is the search's hot path, and allocation-free.
  */
-import { pick } from '@olsen/engine';
+import { pick } from '@olsen/engine/sim';
 import { C_EIGHT, C_MOST_SUIT, C_NOTHING_FITS, EIGHT, type Story } from './story.js';
 
 const COUNTS = new Int32Array(4);

@@ -1,5 +1,6 @@
 /** Small readings of a hand and of legal actions, shared by the heuristic levels (not exported from the package). */
-import { SUITS, widestGroups, type Action, type PlayerView, type Suit } from '@olsen/engine';
+import { SUITS, type Suit } from '@olsen/engine';
+import { widestGroups, type Action, type PlayerView } from '@olsen/engine/shedding';
 import type { Choice, Reason } from './shedding.js';
 
 export const suitIndex = (s: string): number => SUITS.indexOf(s as Suit);

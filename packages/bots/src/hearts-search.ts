@@ -11,7 +11,8 @@
  * knows shapes the deal: the cards it passed are in the receiver's hand until
  * played, and a seat that did not follow a led suit holds none of it.
  */
-import { QUEEN, parseCard, pick, type HeartsRules, type HeartsView } from '@olsen/engine';
+import { QUEEN, parseCard, pick } from '@olsen/engine/sim';
+import type { HeartsRules, HeartsView } from '@olsen/engine/hearts';
 import { A_PLAY, HP_PLAY, HeartsSim } from '@olsen/engine/sim';
 import { search, type Problem, type SearchLimits, type SearchResult } from './search.js';
 

@@ -6,7 +6,9 @@
  * suspected shoot-the-moon; and the search (`hard`, `expert`: ISMCTS over the
  * play, `hearts-search.ts`; the pass stays with the habits).
  */
-import { pick, type CardName, type HeartsAction, type HeartsView } from '@olsen/engine';
+import { pick } from '@olsen/engine/sim';
+import type { CardName } from '@olsen/engine';
+import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
 import { heartsIsmcts } from './hearts-search.js';
 import type { SearchLimits } from './search.js';
 import type { Level } from './shedding.js';

@@ -3,7 +3,9 @@
  * Dutch and German,
  * e.g. "Spar åtteren: Kari har ett kort igjen".
  */
-import { SUIT_NAMES, type Action, type HeartsAction, type HeartsView, type Lang, type PlayerView } from '@olsen/engine';
+import { SUIT_NAMES, type Lang } from '@olsen/engine';
+import type { Action, PlayerView } from '@olsen/engine/shedding';
+import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
 import { heartsChoice, type HeartsReason } from './hearts.js';
 import { medium } from './medium.js';
 import type { Reason } from './shedding.js';

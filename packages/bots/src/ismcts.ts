@@ -7,7 +7,7 @@
  * The seat never sees more than its `PlayerView`: the tree is built from
  * sampled worlds, not from the real one.
  */
-import { type PlayerView } from '@olsen/engine';
+import type { PlayerView } from '@olsen/engine/shedding';
 import { P_GAME_OVER, P_ROUND_OVER, type Sim } from '@olsen/engine/sim';
 import { Determinizer, toAction } from './pimc.js';
 import { search, type Problem, type SearchLimits } from './search.js';

@@ -6,7 +6,9 @@
  * hand is big; shed high cards in points games; time the house rules'
  * special cards. Every choice carries its reason for the hints.
  */
-import { SUITS, cardPoints, parseCard, pick, type Action, type PlayerView } from '@olsen/engine';
+import { SUITS } from '@olsen/engine';
+import { cardPoints, parseCard, pick } from '@olsen/engine/sim';
+import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { isEight, lastCard, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
 import { greedy, type Choice, type Reason } from './shedding.js';
 

@@ -8,7 +8,9 @@
  * with the best mean result for the seat. It never reads the real state:
  * everything it simulates is built from `PlayerView`.
  */
-import { SUITS, makeCard, parseCard, type Action, type PlayerView } from '@olsen/engine';
+import { SUITS } from '@olsen/engine';
+import { makeCard, parseCard } from '@olsen/engine/sim';
+import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { A_CALL, A_DRAW, A_PASS, A_PLAY, F_CALL, F_MORE, P_GAME_OVER, P_ROUND_OVER, Sim, loadView, pileOf, unseenOf } from '@olsen/engine/sim';
 import { Belief, readableRules, shuffle, type Reading } from './belief.js';
 import { greedy as greedyView, type Choice } from './shedding.js';

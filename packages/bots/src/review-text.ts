@@ -4,7 +4,9 @@
  * å legge 2♣ var bedre (52 % mot 43 %). Spar åtteren: Kari har ett kort
  * igjen."). The figures are the review's; only the words are made here.
  */
-import { isHeartsView, replaySteps, viewOf, type AnyAction, type AnyView, type GameName, type HeartsView, type Lang, type PlayerView } from '@olsen/engine';
+import { isHeartsView, replaySteps, viewOf, type AnyAction, type AnyView, type GameName, type Lang } from '@olsen/engine';
+import type { HeartsView } from '@olsen/engine/hearts';
+import type { PlayerView } from '@olsen/engine/shedding';
 import { heartsReasonSentence, reasonSentence } from './hint.js';
 import type { HeartsReason } from './hearts.js';
 import type { Measure, Review, ReviewDecision } from './review.js';

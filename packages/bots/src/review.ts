@@ -13,10 +13,10 @@
  * card — by type, as the bots. `reviewRecord` walks a record (which knows
  * everything) only to hand those functions the seat's views.
  */
-import {
-  isHeartsView, replaySteps, seedFromString, viewOf,
-  type Action, type AnyAction, type AnyGame, type AnyView, type GameName, type HeartsAction, type HeartsView, type PlayerView, type Seat,
-} from '@olsen/engine';
+import { isHeartsView, replaySteps, viewOf, type AnyAction, type AnyGame, type AnyView, type GameName, type Seat } from '@olsen/engine';
+import { seedFromString } from '@olsen/engine/sim';
+import type { Action, PlayerView } from '@olsen/engine/shedding';
+import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
 import { F_CALL, HP_PLAY, HeartsSim, P_GAME_OVER, P_ROUND_OVER, codesOfAction, type Sim } from '@olsen/engine/sim';
 import { heartsDeterminize, heartsKnowledge, heartsPolicy, searchRules } from './hearts-search.js';
 import { heartsChoice, type HeartsReason } from './hearts.js';

@@ -14,7 +14,7 @@
  * rather than chosen: the searching seat's later decisions are then told
  * apart by what it saw happen before them (closed loop).
  */
-import { pick } from '@olsen/engine';
+import { pick } from '@olsen/engine/sim';
 
 /** What the search needs of a simulator state. */
 export interface SearchWorld {

@@ -3,7 +3,9 @@
  * `PlayerView` (and its own RNG) to one of `view.legal`: it never sees the
  * `Game`, so it cannot reach another hand or the stock — by type.
  */
-import { SUITS, pick, type Action, type PlayerView, type Suit } from '@olsen/engine';
+import { SUITS, type Suit } from '@olsen/engine';
+import { pick } from '@olsen/engine/sim';
+import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { isEight, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
 import { ismcts, type SearchBudget } from './ismcts.js';
 import { medium } from './medium.js';

@@ -6,7 +6,7 @@
  * yardstick minding points, for the search's rollouts in points games. All
  * work on simulator codes.
  */
-import { EIGHT, cardPoints, pick, rankOf, suitOf } from '@olsen/engine';
+import { EIGHT, cardPoints, pick, rankOf, suitOf } from '@olsen/engine/sim';
 import { A_DRAW, A_PASS, A_PLAY, F_MORE, Sim, cardOfAction, suitOfAction } from '@olsen/engine/sim';
 
 export type PolicyName = 'random' | 'greedy';

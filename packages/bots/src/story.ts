@@ -5,7 +5,9 @@
  * and each decision as a constraint on the hand it held then. Also the
  * round's last reshuffle (S16). `belief.ts` deals cards to fit these stories.
  */
-import { SUITS, parseCard, type PlayerView } from '@olsen/engine';
+import { SUITS } from '@olsen/engine';
+import { parseCard } from '@olsen/engine/sim';
+import type { PlayerView } from '@olsen/engine/shedding';
 
 const RANK_CHARS = '23456789TJQKA';
 export const EIGHT = 6;

@@ -4,7 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome, handOf, makeCard, parseCard, resolveRules, seedFromString, toMove, viewFor } from '@olsen/engine';
+import { apply, catchActions, createGame, nextRound, handOf, resolveRules, toMove, viewFor } from '@olsen/engine/shedding';
+import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, nextHeartsRound } from '@olsen/engine/hearts';
+import { resultOf } from '@olsen/engine';
+import { makeCard, parseCard, seedFromString } from '@olsen/engine/sim';
 import { cardOfAction } from '@olsen/engine/sim';
 import { LEVELS, chooseHearts, chooseShedding, greedy, hint, knownVoids, medium } from '../src/index.js';
 import { Determinizer, toAction } from '../src/pimc.js';
@@ -209,7 +212,7 @@ describe('shedding bots', () => {
         for (let steps = 0; steps < 3000; steps++) {
           const mover = toMove(g);
           if (mover === null) {
-            if (outcome(g).finished) break;
+            if (resultOf(g).finished) break;
             g = unwrap(nextRound(g));
             continue;
           }
@@ -234,7 +237,7 @@ describe('Danish Olsen bots', () => {
         let g = unwrap(createHeartsGame({ rules: { pass, penaltyOnFirstTrick: first, deals: 2 }, players: Array.from({ length: n }, (_, i) => `P${i}`), seed }));
         const rng = new Int32Array(6);
         seedFromString(rng, 0, seed);
-        for (let steps = 0; steps < 2000 && !heartsOutcome(g).finished; steps++) {
+        for (let steps = 0; steps < 2000 && !resultOf(g).finished; steps++) {
           const mover = heartsToMove(g);
           if (mover === null) {
             g = unwrap(nextHeartsRound(g));
@@ -245,7 +248,7 @@ describe('Danish Olsen bots', () => {
           if (!r.ok) return;
           g = r.value;
         }
-        expect(heartsOutcome(g).finished).toBe(true);
+        expect(resultOf(g).finished).toBe(true);
       }),
       { numRuns: 30, seed: 5 },
     );
@@ -255,7 +258,7 @@ describe('Danish Olsen bots', () => {
 describe('determinized search (building block)', () => {
   it('the belief reads the yardstick exactly: the real hands of greedy opponents explain every decision, and samples lean towards them', async () => {
     const { Belief } = await import('../src/belief.js');
-    const { DECK } = await import('@olsen/engine');
+    const { DECK } = await import('@olsen/engine/sim');
     const rng = new Int32Array(6);
     seedFromString(rng, 0, 'belief');
     let views = 0;
@@ -318,7 +321,7 @@ describe('determinized search (building block)', () => {
 
   it('S16: after a reshuffle the stock holds only cards of the old pile, so every other unseen card is in a hand', async () => {
     const { Belief, lastReshuffle } = await import('../src/belief.js');
-    const { DECK } = await import('@olsen/engine');
+    const { DECK } = await import('@olsen/engine/sim');
     const rng = new Int32Array(6);
     seedFromString(rng, 0, 'reshuffle');
     let read = 0;
@@ -348,7 +351,7 @@ describe('determinized search (building block)', () => {
 
   it('the belief notices a player who is not the yardstick, stops reading one who draws with cards that fit, and still deals each its card count', async () => {
     const { Belief } = await import('../src/belief.js');
-    const { DECK } = await import('@olsen/engine');
+    const { DECK } = await import('@olsen/engine/sim');
     const rng = new Int32Array(6);
     seedFromString(rng, 0, 'lenient');
     let noticed = 0;
@@ -425,7 +428,7 @@ describe('determinized search (building block)', () => {
 
   it('S24: in points games the search counts a round\'s points against the others\' mean; in ranking games only the win', async () => {
     const { roundRewards } = await import('../src/ismcts.js');
-    const { load } = await import('@olsen/engine');
+    const { simOf: load } = await import('@olsen/engine/sim');
     for (const game of ['vri-atter', 'olsen'] as const) {
       let g = unwrap(createGame({ game, players: ['A', 'B', 'C', 'D'], seed: `rewards-${game}` }));
       while (toMove(g) !== null) g = unwrap(apply(g, greedy(viewFor(g, toMove(g) as number)).action));
@@ -452,7 +455,7 @@ describe('determinized search (building block)', () => {
 
   it('S24: in points games the rollouts shed the dearest card of the suit held most, and an eight while another player has one card', async () => {
     const { greedyPoints, policyOf } = await import('../src/sim-policies.js');
-    const { load } = await import('@olsen/engine');
+    const { simOf: load } = await import('@olsen/engine/sim');
     const g = table({
       game: 'vri-atter',
       hands: [['2h', '3h', '4h', '5h', '6h'], ['2d', '3d', '4d', '5d', '6d'], ['2s', '3s', '4s', '5s', '6s'], ['7h', '7d', '7s', '9h', '9d']],

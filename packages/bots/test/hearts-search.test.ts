@@ -4,7 +4,9 @@
  * rest from the cards it has not seen; the search answers with a legal card.
  */
 import { describe, expect, it } from 'vitest';
-import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, loadHearts, makeCard, nextHeartsRound, seedFromString, type CardName, type HeartsGame } from '@olsen/engine';
+import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, nextHeartsRound, type HeartsGame } from '@olsen/engine/hearts';
+import { loadHearts, makeCard, seedFromString } from '@olsen/engine/sim';
+import type { CardName } from '@olsen/engine';
 import { HeartsSim } from '@olsen/engine/sim';
 import { chooseHearts, heartsDeterminize, heartsHint, heartsIsmcts, heartsKnowledge, passCards, searchRules } from '../src/index.js';
 import { unwrap } from '../../engine/test/helpers.js';

@@ -3,7 +3,8 @@
  * not, and only the seat's view read.
  */
 import { describe, expect, it } from 'vitest';
-import { actorsOf, applyAction, type Action, isHeartsView, nextRoundOf, recordOf, stageOf, startGame, viewFor, viewOf, type AnyGame, type Game } from '@olsen/engine';
+import { actorsOf, applyAction, isHeartsView, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyGame } from '@olsen/engine';
+import { type Action, viewFor, type Game } from '@olsen/engine/shedding';
 import { act, table, unwrap } from '../../engine/test/helpers.js';
 import { chooseHearts, chooseShedding, describeDecision, evaluateShedding, reviewRecord, type Level } from '../src/index.js';
 

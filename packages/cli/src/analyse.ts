@@ -5,7 +5,8 @@
  */
 import cliProgress from 'cli-progress';
 import { describeDecision, formatValue, reviewRecord, type Review } from '@olsen/bots';
-import { makeNotation, replaySteps, viewOf, type Action, type AnyAction, type Lang } from '@olsen/engine';
+import { makeNotation, type Action } from '@olsen/engine/shedding';
+import { replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
 
 export interface AnalyseOptions {
   readonly seat: number;

@@ -5,7 +5,8 @@
  * pending) are timed apart from the rest: the forced ones cost nothing and
  * would pull the median down to microseconds. Prints one JSON line.
  */
-import { apply, catchActions, createGame, seedFromString, toMove, viewFor, type Action, type PlayerView } from '@olsen/engine';
+import { apply, catchActions, createGame, toMove, viewFor, type Action, type PlayerView } from '@olsen/engine/shedding';
+import { seedFromString } from '@olsen/engine/sim';
 import { SEARCH_BUDGETS, chooseShedding, type Level } from '@olsen/bots';
 import { unwrap } from './unwrap.js';
 

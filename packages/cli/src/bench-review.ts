@@ -6,7 +6,8 @@
  * app uses, and prints one JSON line: the median review time per game, and
  * how often each level's decisions are called mistakes.
  */
-import { actorsOf, applyAction, isHeartsView, nextRoundOf, recordOf, seedFromString, stageOf, startGame, viewOf, type AnyGame, type GameName } from '@olsen/engine';
+import { actorsOf, applyAction, isHeartsView, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyGame, type GameName } from '@olsen/engine';
+import { seedFromString } from '@olsen/engine/sim';
 import { chooseHearts, chooseShedding, reviewRecord, type Level } from '@olsen/bots';
 import { unwrap } from './unwrap.js';
 

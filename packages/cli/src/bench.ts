@@ -6,7 +6,10 @@
  * loop as a yardstick; Danish Olsen counts one hand as one game. Prints one
  * JSON line.
  */
-import { DECK, apply, applyHearts, createGame, createHeartsGame, heartsLegalActions, heartsToMove, legalActions, legalGroups, makeCard, pick, resolveHeartsRules, recordOf as recordOfGame, resolveRules, seedFromString, toMove, verifyRecord, viewFor, type Deal, type Game } from '@olsen/engine';
+import { DECK, makeCard, pick, seedFromString } from '@olsen/engine/sim';
+import { apply, createGame, legalActions, legalGroups, resolveRules, toMove, viewFor, type Deal, type Game } from '@olsen/engine/shedding';
+import { applyHearts, createHeartsGame, heartsLegalActions, heartsToMove, resolveHeartsRules } from '@olsen/engine/hearts';
+import { recordOf as recordOfGame, verifyRecord } from '@olsen/engine';
 import { HeartsSim, Sim, heartsRollout, rollout } from '@olsen/engine/sim';
 import { playBaselineGames } from './baseline.js';
 import { unwrap } from './unwrap.js';

@@ -5,10 +5,10 @@
  * bots package's, at the chosen level.
  */
 import { writeFileSync } from 'node:fs';
-import {
-  SUITS, applyHearts, createHeartsGame, heartsOutcome, heartsToMove, heartsViewFor, localizeError, makeRecord, nextHeartsRound, recordToJson,
-  parseNotation, seedFromString, type HeartsAction, type HeartsGame,
-} from '@olsen/engine';
+import { SUITS, resultOf, localizeError, recordOf, recordToJson } from '@olsen/engine';
+import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, nextHeartsRound, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
+import { parseNotation } from '@olsen/engine/shedding';
+import { seedFromString } from '@olsen/engine/sim';
 import { suitSymbol, textsFor, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
 import { chooseHearts, heartsHint, type Level } from '@olsen/bots';
@@ -107,13 +107,13 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   for (;;) {
     const view = heartsViewFor(g, 0);
     if (view.phase === 'handOver' || view.phase === 'gameOver') {
-      const oc = heartsOutcome(g);
+      const oc = resultOf(g);
       const last = oc.rounds[oc.rounds.length - 1];
       out();
       out(t.handOver);
       if (last.points?.filter((p) => p === 26).length === names.length - 1) out(t.moon(names[last.points.indexOf(0)]));
       out(t.scores);
-      names.forEach((nm, s) => out(`  ${nm}: ${last.points?.[s] ?? 0} / ${oc.totals[s]}`));
+      names.forEach((nm, s) => out(`  ${nm}: ${last.points?.[s] ?? 0} / ${oc.totals?.[s] ?? 0}`));
       if (view.phase === 'gameOver') {
         const st = view.standings;
         out(t.final);
@@ -183,7 +183,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     act({ seat: 0, play: [parsed.value.play[0]] });
   }
   if (o.record) {
-    writeFileSync(o.record, `${recordToJson(makeRecord(g))}\n`);
+    writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);
     out(textsFor(o.lang).recordSaved(o.record));
   }
   out(textsFor(o.lang).seedWas(o.seed));

@@ -4,30 +4,9 @@
  * active suit, the others' card counts, whose turn it is and numbered legal
  * moves; a refused move is explained with the rule's sentence.
  */
-import {
-  SUITS,
-  apply,
-  callWordOf,
-  catchActions,
-  createGame,
-  legalActions,
-  legalGroups,
-  localizeError,
-  makeRecord,
-  recordToJson,
-  nextRound,
-  outcome,
-  parseNotation,
-  phaseOf,
-  seedFromString,
-  standings,
-  isSheddingPreset,
-  rulesNeededFor,
-  toMove,
-  viewFor,
-  type Action,
-  type Game,
-} from '@olsen/engine';
+import { SUITS, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor } from '@olsen/engine';
+import { apply, callWordOf, catchActions, createGame, legalActions, legalGroups, nextRound, parseNotation, phaseOf, isSheddingPreset, toMove, viewFor, type Action, type Game } from '@olsen/engine/shedding';
+import { seedFromString } from '@olsen/engine/sim';
 import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
 import { chooseShedding, hint, type Level } from '@olsen/bots';
@@ -137,7 +116,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   /** The end: the record written if asked, and the seed that deals this game again. */
   const finish = (): void => {
     if (o.record) {
-      writeFileSync(o.record, `${recordToJson(makeRecord(g))}\n`);
+      writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);
       out(t.recordSaved(o.record));
     }
     out(t.seedWas(o.seed));
@@ -154,16 +133,16 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   for (;;) {
     const phase = phaseOf(g);
     if (phase === 'roundOver' || phase === 'gameOver') {
-      const oc = outcome(g);
+      const oc = resultOf(g);
       const last = oc.rounds[oc.rounds.length - 1];
       out();
       out(t.roundOver);
-      if (oc.blocked) out(t.blocked);
+      if (last.finished && last.winner === null) out(t.blocked); // S17: a blocked round has no winner
       const order = names.map((_, s) => s).sort((a, b) => (last.places?.[a] ?? 0) - (last.places?.[b] ?? 0));
       for (const s of order) out(`  ${t.place(names[s], last.places?.[s] ?? 0, last.hands[s])}`);
       if (last.points && oc.totals) for (let s = 0; s < names.length; s++) out(`  ${t.points(names[s], last.points[s], oc.totals[s])}`);
       if (phase === 'gameOver') {
-        const st = standings(g);
+        const st = standingsOf(g);
         if (st.totals) {
           out(t.final);
           for (const s of st.order) out(`  ${t.standing(st.places[s], names[s], st.totals[s])}`);

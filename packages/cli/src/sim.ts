@@ -3,7 +3,8 @@
  * seat and reports a JSON summary (wins, places, points, lengths).
  */
 import cliProgress from 'cli-progress';
-import { resolveRules, seedFromString, type RuleSet } from '@olsen/engine';
+import { resolveRules, type RuleSet } from '@olsen/engine/shedding';
+import { seedFromString } from '@olsen/engine/sim';
 import { P_GAME_OVER, P_ROUND_OVER, Sim } from '@olsen/engine/sim';
 import { policyOf, type PolicyName } from '@olsen/bots';
 

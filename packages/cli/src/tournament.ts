@@ -7,10 +7,10 @@
 import { Worker } from 'node:worker_threads';
 import cliProgress from 'cli-progress';
 import { LEVELS, chooseHearts, chooseShedding, type Level } from '@olsen/bots';
-import {
-  apply, applyHearts, catchActions, createGame, createHeartsGame, heartsOutcome, heartsStandings, heartsToMove, heartsViewFor, nextHeartsRound, nextRound, outcome,
-  seedFromString, standings, toMove, viewFor, type Game, type HeartsGame,
-} from '@olsen/engine';
+import { apply, catchActions, createGame, nextRound, toMove, viewFor, type Game } from '@olsen/engine/shedding';
+import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, nextHeartsRound, type HeartsGame } from '@olsen/engine/hearts';
+import { resultOf, standingsOf } from '@olsen/engine';
+import { seedFromString } from '@olsen/engine/sim';
 import { unwrap } from './unwrap.js';
 
 export interface TournamentOptions {
@@ -61,7 +61,7 @@ function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: 
   for (let guard = 0; guard < 100_000; guard++) {
     const mover = toMove(g);
     if (mover === null) {
-      if (outcome(g).finished) break;
+      if (resultOf(g).finished) break;
       g = unwrap(nextRound(g));
       continue;
     }
@@ -73,7 +73,7 @@ function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: 
     const catcher = catchActions(g).find((a) => 'catch' in a);
     if (catcher) g = unwrap(apply(g, catcher));
   }
-  const oc = outcome(g);
+  const oc = resultOf(g);
   const winners = oc.gameWinners ?? [];
   const last = oc.rounds[oc.rounds.length - 1];
   // Where a total decides, how it came: rounds gone out first, and what the rounds lost cost.
@@ -90,7 +90,7 @@ function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: 
     : undefined;
   return [
     levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0)),
-    [...standings(g).places],
+    [...standingsOf(g).places],
     levels.map((_, s) => oc.totals?.[s] ?? last.hands[s]),
     rounds,
   ];
@@ -102,7 +102,7 @@ function playHearts(o: TournamentOptions, levels: Level[], seed: string, rng: In
   for (let guard = 0; guard < 100_000; guard++) {
     const mover = heartsToMove(g);
     if (mover === null) {
-      if (heartsOutcome(g).finished) break;
+      if (resultOf(g).finished) break;
       g = unwrap(nextHeartsRound(g));
       continue;
     }
@@ -114,13 +114,13 @@ function playHearts(o: TournamentOptions, levels: Level[], seed: string, rng: In
     timing(seat, performance.now() - t0);
     g = unwrap(applyHearts(g, action));
   }
-  const oc = heartsOutcome(g);
+  const oc = resultOf(g);
   const winners = oc.gameWinners ?? [];
   const hands = oc.rounds.filter((r) => r.points).length || 1;
   return [
     levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0)),
-    [...heartsStandings(g).places],
-    levels.map((_, s) => oc.totals[s] / hands),
+    [...standingsOf(g).places],
+    levels.map((_, s) => (oc.totals?.[s] ?? 0) / hands),
   ];
 }
 

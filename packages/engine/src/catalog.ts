@@ -4,10 +4,14 @@
  * form and rules page and the CLI's help are drawn from it; the validators
  * (`resolveRules`, `resolveHeartsRules`) check against the same specs.
  */
-import { HEARTS_DEFAULTS, HEARTS_OPTIONS } from './hearts/rules.js';
-import { GAME_NAMES, OPTION_REQUIRES, PRESETS, RULE_OPTIONS, defaultDecks, type GameName, type SheddingPreset } from './rules.js';
+import { HEARTS_DEFAULTS, HEARTS_HOUSE_PRESETS, HEARTS_OPTIONS, HEARTS_RELATIONS, resolveHeartsRules } from './hearts/rules.js';
+import { OPTION_RELATIONS, PRESETS, RULE_OPTIONS, SHEDDING_HOUSE_PRESETS, defaultDecks, resolveRules } from './shedding/rules.js';
+import { GAME_NAMES, isGameName, type GameName, type SheddingPreset } from './core/games.js';
+import type { HousePreset, OptionRelation, OptionValue } from './core/options.js';
+import type { GameError } from './core/errors.js';
+import { quote } from './core/text.js';
 
-export type OptionValue = string | number | boolean | null;
+export type { HousePreset, OptionRelation, OptionValue };
 
 export interface OptionInfo {
   readonly name: string;
@@ -23,6 +27,8 @@ export interface OptionInfo {
   readonly describe: string;
   /** Other options this one needs to be set (`stackTwos` needs `specialCards: true`), or null. */
   readonly requires: Readonly<Record<string, OptionValue>> | null;
+  /** Options that may not be chosen with this one (both give the ace a meaning): choosing it turns them off. */
+  readonly excludes: readonly string[];
 }
 
 export interface GameInfo {
@@ -36,6 +42,17 @@ export interface GameInfo {
   /** The last-card call (S19), or null where there is none. */
   readonly callWord: string | null;
   readonly options: readonly OptionInfo[];
+  /** The named ways of playing the texts list, as house rules (the first is "as usual": none). */
+  readonly presets: readonly HousePreset[];
+  /** How the options relate (what one needs, what two may not share), with their rule IDs. */
+  readonly relations: readonly OptionRelation[];
+}
+
+function relationsOf(relations: readonly OptionRelation[], name: string): Pick<OptionInfo, 'requires' | 'excludes'> {
+  const requires: Record<string, OptionValue> = {};
+  for (const r of relations) if (r.kind === 'requires' && r.option === name) requires[r.other] = r.value ?? null;
+  const excludes = relations.filter((r) => r.kind === 'excludes' && (r.option === name || r.other === name)).map((r) => (r.option === name ? r.other : r.option));
+  return { requires: Object.keys(requires).length > 0 ? requires : null, excludes };
 }
 
 const SHEDDING_PLAYERS: Readonly<Record<SheddingPreset, readonly [number, number]>> = {
@@ -61,8 +78,10 @@ export function gameInfo(game: GameName, players?: number): GameInfo {
         range: spec.range ?? null,
         default: HEARTS_DEFAULTS[name as keyof typeof HEARTS_DEFAULTS],
         describe: spec.describe,
-        requires: null,
+        ...relationsOf(HEARTS_RELATIONS, name),
       })),
+      presets: HEARTS_HOUSE_PRESETS,
+      relations: HEARTS_RELATIONS,
     };
   }
   const preset = PRESETS[game];
@@ -81,8 +100,10 @@ export function gameInfo(game: GameName, players?: number): GameInfo {
       range: 'range' in spec ? spec.range : null,
       default: defaults[name],
       describe: spec.describe,
-      requires: OPTION_REQUIRES[name as keyof typeof OPTION_REQUIRES] ?? null,
+      ...relationsOf(OPTION_RELATIONS, name),
     })),
+    presets: SHEDDING_HOUSE_PRESETS,
+    relations: OPTION_RELATIONS,
   };
 }
 
@@ -96,3 +117,16 @@ export const GAMES: readonly GameInfo[] = GAME_NAMES.map((g) => gameInfo(g));
 export function rulesNeededFor(game: GameName, players: number): Readonly<Record<string, OptionValue>> {
   return game === 'olsen' && players > PRESETS.olsen.players[1] ? { decks: 2 } : {};
 }
+
+/**
+ * Whether a game can start with these house rules at this player count:
+ * null, or the error `startGame` would give (localizable with
+ * `localizeError`). A setup form asks before it offers Start.
+ */
+export function checkRules(game: GameName, rules: Readonly<Record<string, unknown>>, players: number): GameError | null {
+  if (!isGameName(game)) return { rule: null, code: 'malformed', message: `Unknown game ${quote(game)}: choose one of ${GAME_NAMES.join(', ')}.` };
+  const r = game === 'olsen-dk' ? resolveHeartsRules(rules, players) : resolveRules(game, rules, players);
+  if (r.ok) return null;
+  return { rule: r.error.rule, code: r.error.code ?? 'rules', message: r.error.message, ...(r.error.params ? { params: r.error.params } : {}) };
+}
+

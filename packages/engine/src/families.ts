@@ -1,242 +1,125 @@
 /**
- * The one table of game families: for each game name, how to start a game
- * and a round, act, view, read the stage, the outcome and the standings, and
- * write the record. Code that runs any game (the server's tables, the web
- * app's worker, records and `olsen verify`) goes through the functions below;
- * nothing else asks which family a game is.
+ * The generic API: one set of functions that starts, plays, views, scores and
+ * records any of the four games. Each function picks the game's family
+ * (shedding/family.ts, hearts/family.ts) by its name; nothing else asks which
+ * family a game is.
  */
-import { makeCard, parseCard } from './card.js';
-import {
-  apply, catchActionsIn, createGame, createRound, legalActionsIn, nextRound, readWith, outcome, parseActionShape, phaseOf, standings, toMove,
-  type Action, type Deal, type Game, type GameError,
-} from './game.js';
-import {
-  applyHearts, createHeartsGame, createHeartsRound, heartsOutcome, heartsStandings, heartsToMove, heartsViewFor, nextHeartsRound, parseHeartsAction,
-  type HeartsAction, type HeartsDeal, type HeartsGame, type HeartsRoundLog, type HeartsView,
-} from './hearts/game.js';
-import { heartsOverridesOf } from './hearts/rules.js';
-import { HP_GAME_OVER, HP_HAND_OVER, HP_PASS } from './hearts/sim.js';
-import { overridesOf, type GameName } from './rules.js';
-import type { Standings } from './standings.js';
-import type { Result, Seat } from './types.js';
-import { viewFor, type PlayerView } from './view.js';
-import type { RoundLog } from './game.js';
+import type { GameError } from './core/errors.js';
+import type { Family, RecordOf, Stage, VerifyResult } from './core/family.js';
+import type { GameName } from './core/games.js';
+import type { Standings } from './core/standings.js';
+import { err, type Result, type Seat } from './core/types.js';
+import { heartsFamily } from './hearts/family.js';
+import type { HeartsAction, HeartsGame, HeartsRoundLog, HeartsView } from './hearts/game.js';
+import { sheddingFamily } from './shedding/family.js';
+import type { Action, Game, RoundLog } from './shedding/game.js';
+import type { PlayerView } from './shedding/view.js';
+import { quote } from './core/text.js';
+import { lastOf, roundLength } from './core/round-log.js';
+import { isGameName, GAME_NAMES } from './core/games.js';
 
+/** A game of any family: a readonly value, never changed; `applyAction` makes the next one. */
 export type AnyGame = Game | HeartsGame;
+/** An action of any family, in the shape a record's `actions[]` holds (docs/record.md). */
 export type AnyAction = Action | HeartsAction;
+/** What one seat (or a spectator) may see of a game of any family. */
 export type AnyView = PlayerView | HeartsView;
+/** A game record (docs/record.md). */
+export type GameRecord = RecordOf<RoundLog | HeartsRoundLog>;
 
-/** Where a game stands: someone has to act, a round (hand) is over, or the game is. */
-export type Stage = 'playing' | 'roundOver' | 'gameOver';
-
-/** A game record (docs/record.md): rules as overrides of the game's defaults, then every round's deal and actions. */
-export interface GameRecord {
-  readonly game: GameName;
-  readonly rules: Readonly<Record<string, unknown>>;
-  readonly players: readonly string[];
-  readonly rounds: readonly (RoundLog | HeartsRoundLog)[];
-}
-
-/** The result so far, in the shape `olsen verify` prints. */
-export interface VerifyResult {
-  readonly finished: boolean;
-  readonly rounds: readonly import('./game.js').RoundResult[];
-  readonly totals: readonly number[] | null;
-  readonly gameWinners: readonly Seat[] | null;
-  readonly toMove: Seat | null;
-}
-
-/** Everything a game family answers; `G` its games, `A` its actions, `V` its views. */
-export interface Family<G extends AnyGame, A extends AnyAction, V extends AnyView> {
-  /** A new game dealt from `deal` (or from the seed, round n from `${seed}/${n}`). */
-  create(o: { game: GameName; rules?: Readonly<Record<string, unknown>>; players: readonly string[]; seed?: string; deal?: unknown; dealer?: Seat }): Result<G, GameError>;
-  /** The next round with a given dealer and deal (records). */
-  createRound(g: G, dealer: Seat, deal: unknown): Result<G, GameError>;
-  /** The next round dealt from the game's seed. */
-  nextRound(g: G): Result<G, GameError>;
-  /** Applies an action (checked; the error names the rule). */
-  apply(g: G, action: unknown): Result<G, GameError>;
-  /** What `seat` may see (null: a spectator). */
-  view(g: G, seat: Seat | null): V;
-  stage(g: G): Stage;
-  /** The seat whose turn it is, or null (between rounds; in Danish Olsen's pass everyone may act). */
-  mover(g: G): Seat | null;
-  /** Every seat that may act now, with its legal actions. */
-  actors(g: G): Map<Seat, A[]>;
-  outcome(g: G): VerifyResult;
-  standings(g: G): Standings;
-  /** The record: canonical card names, the smallest rule overrides. */
-  record(g: G): GameRecord;
-  /** An action of a record's in its canonical shape (or as given, if it is not one). */
-  canonicalAction(a: unknown, players: number): unknown;
-  /** The dealer of the round after the last one. */
-  nextDealer(g: G): Seat;
-  /** The rule an extra round after the end of the game breaks. */
-  overRule(g: G): string;
-  /** The rule the dealer's rotation is. */
-  readonly dealerRule: string;
-  /** Deal fields besides `seed` that this family's explicit deals carry, and how a sentence names them. */
-  readonly dealFields: readonly string[];
-  readonly dealWords: string;
-}
-
-const canonicalShedding = (a: unknown, players: number): unknown => {
-  const parsed = parseActionShape(a, players);
-  return parsed.ok ? parsed.value : a;
-};
-
-function canonicalDeal(d: Deal): Deal {
-  if (!('hands' in d)) return { seed: d.seed };
-  const c = (t: string): ReturnType<typeof makeCard> => makeCard(parseCard(t));
-  return { hands: d.hands.map((h) => h.map(c)), upcard: c(d.upcard), stock: d.stock.map(c), ...(d.seed !== undefined ? { seed: d.seed } : {}) };
-}
-
-const shedding: Family<Game, Action, PlayerView> = {
-  create: (o) => createGame({ game: o.game, rules: o.rules, players: o.players, seed: o.seed, deal: o.deal as Deal | undefined, dealer: o.dealer }),
-  createRound: (g, dealer, deal) => createRound(g, dealer, deal as Deal),
-  nextRound: (g) => nextRound(g),
-  apply,
-  view: viewFor,
-  stage: (g) => {
-    const p = phaseOf(g);
-    return p === 'gameOver' ? 'gameOver' : p === 'roundOver' ? 'roundOver' : 'playing';
-  },
-  mover: toMove,
-  actors: (g) => {
-    const out = new Map<Seat, Action[]>();
-    if (shedding.stage(g) !== 'playing') return out;
-    const mover = toMove(g);
-    const sim = readWith(g);
-    if (mover !== null) out.set(mover, legalActionsIn(sim));
-    // S20: anyone may catch a forgotten call while its window is open.
-    for (const a of catchActionsIn(g, sim)) out.set(a.seat, [...(out.get(a.seat) ?? []), a]);
-    return out;
-  },
-  outcome: (g) => {
-    const o = outcome(g);
-    return { finished: o.finished, rounds: o.rounds, totals: o.totals, gameWinners: o.gameWinners, toMove: o.toMove };
-  },
-  standings,
-  record: (g) => ({
-    game: g.game,
-    rules: overridesOf(g.rules, g.players.length),
-    players: [...g.players],
-    rounds: g.rounds.map((r) => ({ dealer: r.dealer, deal: canonicalDeal(r.deal), actions: r.actions.map((a) => canonicalShedding(a, 8) as Action) })),
-  }),
-  canonicalAction: canonicalShedding,
-  nextDealer: (g) => (g.rounds[g.rounds.length - 1].dealer + 1) % g.players.length,
-  overRule: (g) => (g.rules.scoring === 'points' ? 'S24' : 'S22'),
-  dealerRule: 'S6',
-  dealFields: ['hands', 'upcard', 'stock'],
-  dealWords: 'hands, upcard and stock',
-};
-
-const canonicalHearts = (a: unknown, players: number): unknown => {
-  const parsed = parseHeartsAction(a, players);
-  return parsed.ok ? parsed.value : a;
-};
-
-const hearts: Family<HeartsGame, HeartsAction, HeartsView> = {
-  create: (o) => createHeartsGame({ rules: o.rules, players: o.players, seed: o.seed, deal: o.deal as HeartsDeal | undefined, dealer: o.dealer }),
-  createRound: (g, dealer, deal) => createHeartsRound(g, dealer, deal as HeartsDeal),
-  nextRound: (g) => nextHeartsRound(g),
-  apply: applyHearts,
-  view: heartsViewFor,
-  stage: (g) => {
-    const p = g.core[1];
-    return p === HP_GAME_OVER ? 'gameOver' : p === HP_HAND_OVER ? 'roundOver' : 'playing';
-  },
-  mover: (g) => (g.core[1] === HP_PASS ? null : heartsToMove(g)),
-  actors: (g) => {
-    const out = new Map<Seat, HeartsAction[]>();
-    if (hearts.stage(g) !== 'playing') return out;
-    // H3: during the pass every seat still to give acts at once.
-    for (let s = 0; s < g.players.length; s++) {
-      const legal = heartsViewFor(g, s).legal;
-      if (legal.length > 0) out.set(s, [...legal]);
-    }
-    return out;
-  },
-  outcome: heartsOutcome,
-  standings: heartsStandings,
-  record: (g) => ({
-    game: 'olsen-dk',
-    rules: heartsOverridesOf(g.rules),
-    players: [...g.players],
-    rounds: g.rounds.map((r) => ({
-      dealer: r.dealer,
-      deal: 'hands' in r.deal ? { hands: r.deal.hands.map((h) => h.map((t) => makeCard(parseCard(t)))) } : { seed: r.deal.seed },
-      actions: r.actions.map((a) => canonicalHearts(a, g.players.length) as HeartsAction),
-    })),
-  }),
-  canonicalAction: canonicalHearts,
-  nextDealer: (g) => (g.rounds[g.rounds.length - 1].dealer + 1) % g.players.length,
-  overRule: () => 'H9',
-  dealerRule: 'H2',
-  dealFields: ['hands'],
-  dealWords: 'a list of hands',
-};
-
-/** The family of each game name. */
-export type FamilyOf<N extends GameName> = N extends 'olsen-dk' ? Family<HeartsGame, HeartsAction, HeartsView> : Family<Game, Action, PlayerView>;
-
-export const FAMILIES: { readonly [N in GameName]: FamilyOf<N> } = {
-  olsen: shedding,
-  'vri-atter': shedding,
-  'vri-atter-002': shedding,
-  'olsen-dk': hearts,
-};
-
-/** Work done the same way for any family: `run` gets the game's family and the game typed as its own. */
-export type FamilyTask<R> = <G extends AnyGame, A extends AnyAction, V extends AnyView>(family: Family<G, A, V>, g: G) => R;
+type AnyFamily = Family<AnyGame, AnyAction, AnyView, RoundLog | HeartsRoundLog>;
 
 export const isHeartsGame = (g: AnyGame): g is HeartsGame => g.game === 'olsen-dk';
 export const isHeartsView = (v: AnyView): v is HeartsView => v.game === 'olsen-dk';
 
-/** Runs `task` with the family of `g`. */
-export const withFamily = <R>(g: AnyGame, task: FamilyTask<R>): R => (isHeartsGame(g) ? task(FAMILIES['olsen-dk'], g) : task(FAMILIES[g.game], g));
-
-/** Runs `task` with the family of the game name (no game yet). */
-export function withFamilyOf<R>(game: GameName, task: <G extends AnyGame, A extends AnyAction, V extends AnyView>(family: Family<G, A, V>) => R): R {
-  return game === 'olsen-dk' ? task(FAMILIES[game]) : task(FAMILIES[game]);
-}
+/** The family of a game name: the one place a name picks its rules. */
+export const familyOf = (game: GameName): AnyFamily => (game === 'olsen-dk' ? heartsFamily : sheddingFamily) as unknown as AnyFamily;
+const of = (g: AnyGame): AnyFamily => familyOf(g.game);
 
 export interface StartOptions {
   readonly game: GameName;
+  /** House rules overriding the game's defaults, e.g. `{ maxDraws: 1 }` (see `gameInfo`). */
   readonly rules?: Readonly<Record<string, unknown>>;
+  /** Display names, seat 0 first, clockwise. */
   readonly players: readonly string[];
-  readonly seed: string;
+  /** Deals round n from `${seed}/${n}`; without one the game picks a random seed and keeps it (its record replays). */
+  readonly seed?: string;
 }
 
-/** A new game of any family, dealt from the seed (round n from `${seed}/${n}`). */
-export const startGame = (o: StartOptions): Result<AnyGame, GameError> => withFamilyOf<Result<AnyGame, GameError>>(o.game, (f) => f.create(o));
+/** A new game of any family, dealt from the seed. */
+export function startGame(o: StartOptions): Result<AnyGame, GameError> {
+  if (!isGameName(o.game)) return err({ rule: null, code: 'malformed', message: `Unknown game ${quote(o.game)}: choose one of ${GAME_NAMES.join(', ')}.` });
+  return familyOf(o.game).create({ game: o.game, rules: o.rules, players: o.players, seed: o.seed });
+}
 
-/** Applies an action (checked; the error names the rule). */
-export const applyAction = (g: AnyGame, action: unknown): Result<AnyGame, GameError> => withFamily<Result<AnyGame, GameError>>(g, (f, x) => f.apply(x, action));
+/**
+ * An action from outside (a message, a file, a test's literal) checked for its
+ * shape and put in canonical form: cards as `Ah`, seats in range. Whether it
+ * is legal now is `applyAction`'s answer.
+ */
+export const parseAction = (g: AnyGame, raw: unknown): Result<AnyAction, GameError> => of(g).parse(raw, g.players.length);
 
-/** What `seat` may see (null: a spectator). */
-export const viewOf = (g: AnyGame, seat: Seat | null): AnyView => withFamily<AnyView>(g, (f, x) => f.view(x, seat));
+/** Applies an action (checked; the error names the rule and says in a sentence what is wrong). */
+export function applyAction(g: Game, action: Action): Result<Game, GameError>;
+export function applyAction(g: HeartsGame, action: HeartsAction): Result<HeartsGame, GameError>;
+export function applyAction(g: AnyGame, action: AnyAction): Result<AnyGame, GameError>;
+export function applyAction(g: AnyGame, action: AnyAction): Result<AnyGame, GameError> {
+  return of(g).apply(g, action);
+}
 
-export const stageOf = (g: AnyGame): Stage => withFamily(g, (f, x) => f.stage(x));
+/** What `seat` may see (null: a spectator): hidden cards never leave the engine. */
+export function viewOf(g: Game, seat: Seat | null): PlayerView;
+export function viewOf(g: HeartsGame, seat: Seat | null): HeartsView;
+export function viewOf(g: AnyGame, seat: Seat | null): AnyView;
+export function viewOf(g: AnyGame, seat: Seat | null): AnyView {
+  return of(g).view(g, seat);
+}
 
-/** The seat whose turn it is, or null (between rounds; in Danish Olsen's pass everyone may act). */
-export const moverOf = (g: AnyGame): Seat | null => withFamily(g, (f, x) => f.mover(x));
+export const stageOf = (g: AnyGame): Stage => of(g).stage(g);
+
+/**
+ * Whose turn it is (docs/record.md `toMove`); null between rounds and at the
+ * end. During Danish Olsen's pass everyone gives at once: this is the first
+ * seat from the dealer's left still to give (`actorsOf` lists them all).
+ */
+export const moverOf = (g: AnyGame): Seat | null => of(g).mover(g);
 
 /**
  * Every seat that may act now with its legal actions: the player to move,
- * players who may still pass cards (H3), and anyone who may catch a
+ * every player still to pass cards (H3), and anyone who may catch a
  * forgotten call (S20).
  */
-export const actorsOf = (g: AnyGame): Map<Seat, readonly AnyAction[]> => withFamily<Map<Seat, readonly AnyAction[]>>(g, (f, x) => f.actors(x));
+export function actorsOf(g: Game): Map<Seat, readonly Action[]>;
+export function actorsOf(g: HeartsGame): Map<Seat, readonly HeartsAction[]>;
+export function actorsOf(g: AnyGame): Map<Seat, readonly AnyAction[]>;
+export function actorsOf(g: AnyGame): Map<Seat, readonly AnyAction[]> {
+  return of(g).actors(g);
+}
 
 /** Deals the next round (hand) after one has ended. */
-export const nextRoundOf = (g: AnyGame): Result<AnyGame, GameError> => withFamily<Result<AnyGame, GameError>>(g, (f, x) => f.nextRound(x));
+export function nextRoundOf<G extends AnyGame>(g: G): Result<G, GameError>;
+export function nextRoundOf(g: AnyGame): Result<AnyGame, GameError> {
+  return of(g).nextRound(g);
+}
 
-/** The result so far, in the shape `olsen verify` prints. */
-export const resultOf = (g: AnyGame): VerifyResult => withFamily(g, (f, x) => f.outcome(x));
+/** The result so far (every round's result, totals, winners, whose turn), in the shape `olsen verify` prints. */
+export const resultOf = (g: AnyGame): VerifyResult => of(g).outcome(g);
 
-/** Where every seat stands in the game (places, winners, totals): what a table, a terminal or stored results show. */
-export const standingsOf = (g: AnyGame): Standings => withFamily(g, (f, x) => f.standings(x));
+/** Where every seat stands in the game (places, winners, totals, the order to show): what a table, a terminal or stored results show. */
+export const standingsOf = (g: AnyGame): Standings => of(g).standings(g);
 
 /** The game's record (docs/record.md), replayable with `olsen verify`. */
-export const recordOf = (g: AnyGame): GameRecord => withFamily(g, (f, x) => f.record(x));
+export const recordOf = (g: AnyGame): GameRecord => of(g).record(g);
+
+/** Where the game is in its log: the round's index (0-based), the actions taken in it, and the last one (canonical). */
+export interface Progress {
+  readonly round: number;
+  readonly actions: number;
+  readonly last: AnyAction | null;
+}
+
+export function progressOf(g: AnyGame): Progress {
+  const round = g.rounds.length - 1;
+  const log = g.rounds[round] as { readonly actions: readonly AnyAction[] };
+  return { round, actions: roundLength(log), last: lastOf(log) ?? null };
+}

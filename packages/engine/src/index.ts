@@ -1,22 +1,32 @@
 /**
- * @olsen/engine — the rules of Olsen and Vri åtter (docs/rules.md Parts 1 and 3).
+ * @olsen/engine — the rules of Olsen, Vri åtter and Danish Olsen
+ * (docs/rules.md), one API for every game:
  *
- * Two tiers: here the readonly public API (`createGame`, `legalActions`,
- * `apply`, `viewFor`, `outcome`, standings, records, the game table); the
- * mutable simulators for search and benchmarks are `@olsen/engine/sim`.
+ *     const g = startGame({ game: 'olsen', players: ['Kari', 'Ola'] });
+ *     actorsOf(g.value)      // who may act now, with their legal actions
+ *     applyAction(g, a)      // the next game, or an error naming the rule
+ *     viewOf(g, seat)        // what one seat may see (hidden cards never leave)
+ *
+ * What only one family has is in `@olsen/engine/shedding` and
+ * `@olsen/engine/hearts`; the simulators for search and benchmarks are in
+ * `@olsen/engine/sim`. The names here are checked (api/engine.api.md).
  */
-export * from './types.js';
-export * from './card.js';
-export * from './rules.js';
-export * from './messages.js';
-export * from './game.js';
-export * from './view.js';
-export * from './notation.js';
-export * from './record.js';
-export * from './families.js';
-export * from './standings.js';
-export * from './catalog.js';
-export * from './hearts/rules.js';
-export * from './hearts/game.js';
-export { below, nextU32, pick, pickHalf, seedFromString } from './rng.js';
-export { lastOf, roundLength } from './round-log.js';
+// Vocabulary
+export { SUITS, RANKS, type Suit, type Rank, type CardName, type Seat, type Result, type RuleError } from './core/types.js';
+export { GAME_NAMES, type GameName } from './core/games.js';
+export type { GameError, RoundResult } from './core/errors.js';
+export type { Stage, VerifyResult } from './core/family.js';
+export type { Standings } from './core/standings.js';
+// Playing any game
+export {
+  startGame, parseAction, applyAction, viewOf, actorsOf, stageOf, moverOf, nextRoundOf, resultOf, standingsOf, recordOf, progressOf, isHeartsGame, isHeartsView,
+  type Progress,
+  type StartOptions, type AnyGame, type AnyAction, type AnyView, type GameRecord,
+} from './families.js';
+// Records and `olsen verify`
+export { parseRecord, replayRecord, replaySteps, verifyRecord, recordToJson, type RecordError, type ReplayStep, type VerifyOutput } from './record.js';
+// The rule catalogue: player counts, house rules, presets, conflicts
+export { GAMES, gameInfo, rulesNeededFor, checkRules, type GameInfo, type OptionInfo, type OptionValue } from './catalog.js';
+// Words: errors and cards in the player's language
+export { LANGS, SUIT_NAMES, cardName, type Lang, type ErrorParams } from './core/messages.js';
+export { localizeError } from './core/errors.js';

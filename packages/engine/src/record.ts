@@ -5,13 +5,14 @@
  * round and action by action and stops at the first malformed or illegal
  * thing, giving its round and action index and the rule that forbids it.
  */
-import { lastOf } from './round-log.js';
-import { recordOf, resultOf, withFamilyOf, type AnyAction, type AnyGame, type Family, type AnyView, type GameRecord, type VerifyResult } from './families.js';
-import type { GameError } from './game.js';
-import { GAME_NAMES, clip, quote, type GameName } from './rules.js';
-import { err, ok, type Result, type Seat } from './types.js';
+import { lastOf } from './core/round-log.js';
+import { familyOf, recordOf, resultOf, type AnyAction, type AnyGame, type GameRecord } from './families.js';
+import type { VerifyResult } from './core/family.js';
+import type { GameError } from './core/errors.js';
+import { GAME_NAMES, type GameName } from './core/games.js';
+import { clip, quote } from './core/text.js';
+import { err, ok, type Result, type Seat } from './core/types.js';
 
-export type { GameRecord, VerifyResult };
 
 /** Where a record goes wrong: indices are 0-based, null where the record as a whole is wrong. */
 export interface RecordError {
@@ -88,16 +89,9 @@ export interface ReplayStep {
 export function replayRecord(raw: unknown, onStep?: (step: ReplayStep) => void): Result<AnyGame, RecordError> {
   const env = parseEnvelope(raw);
   if (!env.ok) return env;
-  return withFamilyOf<Result<AnyGame, RecordError>>(env.value.game, (family) => replayWith(family, env.value, onStep));
-}
-
-function replayWith<G extends AnyGame, A extends AnyAction, V extends AnyView>(
-  family: Family<G, A, V>,
-  env: { game: GameName; rules: Record<string, unknown>; players: string[]; rounds: unknown[] },
-  onStep: ((step: ReplayStep) => void) | undefined,
-): Result<G, RecordError> {
-  const { game, rules, players, rounds } = env;
-  let g: G | null = null;
+  const { game, rules, players, rounds } = env.value;
+  const family = familyOf(game);
+  let g: AnyGame | null = null;
   for (let i = 0; i < rounds.length; i++) {
     const head = parseRoundHead(rounds[i], i, players.length, family);
     if (!head.ok) return head;
@@ -120,7 +114,10 @@ function replayWith<G extends AnyGame, A extends AnyAction, V extends AnyView>(
     }
     onStep?.({ game: g, round: i, index: null, action: null });
     for (let j = 0; j < actions.length; j++) {
-      const res = family.apply(g, actions[j]);
+      // A record's action comes from outside: its shape is checked before its legality.
+      const parsed = family.parse(actions[j], players.length);
+      if (!parsed.ok) return err(at(i, j, parsed.error));
+      const res = family.apply(g, parsed.value);
       if (!res.ok) return err(at(i, j, res.error));
       g = res.value;
       if (onStep) {
@@ -128,7 +125,7 @@ function replayWith<G extends AnyGame, A extends AnyAction, V extends AnyView>(
       }
     }
   }
-  return ok(g as G);
+  return ok(g as AnyGame);
 }
 
 /** Every state of a record, from each round's deal through each action: replays step by step (the replay page, tests). */
@@ -151,9 +148,6 @@ export function parseRecord(input: string | unknown): Result<GameRecord, RecordE
   const g = replayRecord(raw);
   return g.ok ? ok(recordOf(g.value)) : g;
 }
-
-/** The record of a game: canonical card names, the smallest rule overrides. */
-export const makeRecord = (g: AnyGame): GameRecord => recordOf(g);
 
 /** `olsen verify`: the JSON object to print. */
 export function verifyRecord(input: string | unknown): VerifyOutput {

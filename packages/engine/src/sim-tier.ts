@@ -1,15 +1,21 @@
 /**
- * @olsen/engine/sim — the simulator tier, for search and benchmarks: the
- * mutable `Sim` and `HeartsSim` on one `Int32Array`, their action codes and
- * state layout, random playouts, and simulators rebuilt from a seat's view.
+ * @olsen/engine/sim — the search tier, for bots and benchmarks: the mutable
+ * simulators (`Sim`, `HeartsSim`) with their action codes and phases, cards
+ * and dice as small integers, random playouts, and simulators rebuilt from a
+ * seat's view. The state's memory layout stays private to the engine.
  * Everything a table, a server or a record needs is in `@olsen/engine`.
  */
-export { Sim, popcount } from './sim.js';
-export * from './sim-layout.js';
-export { rollout } from './rollout.js';
-export { codesOfAction, loadView, pileOf, simFromView, unseenOf, type World } from './sim-view.js';
+export { Sim, popcount } from './shedding/sim.js';
 export {
-  HeartsSim, A_GIVE, giveCode, HP_PASS, HP_PLAY, HP_HAND_OVER, HP_GAME_OVER,
-  H_ACTIVE, H_TIEBREAK, H_TRICK, H_TRICK_LEN, H_TRICK_SEAT, H_LED, H_SEATS, SEAT_SIZE,
-} from './hearts/sim.js';
+  A_PLAY, A_DRAW, A_PASS, A_CALL, A_CATCH, A_NAME, F_CALL, F_MORE, P_TURN, P_NAME, P_ROUND_OVER, P_GAME_OVER,
+  kindOf, cardOfAction, suitOfAction, seatOfAction, playCode,
+} from './shedding/sim-layout.js';
+export { rollout } from './shedding/rollout.js';
+export { codesOfAction, loadView, pileOf, simFromView, unseenOf, type World } from './shedding/sim-view.js';
+export { HeartsSim, A_GIVE, giveCode, HP_PASS, HP_PLAY, HP_HAND_OVER, HP_GAME_OVER } from './hearts/sim.js';
 export { heartsRollout } from './hearts/rollout.js';
+export { loadHearts } from './hearts/game.js';
+/** A game's simulator (a copy: changing it changes no game). */
+export { load as simOf } from './shedding/game.js';
+export { DECK, EIGHT, QUEEN, ACE, TWO, makeCard, parseCard, rankOf, suitOf, cardOf, cardPoints } from './core/card.js';
+export { below, nextU32, pick, pickHalf, seedFromString } from './core/rng.js';

@@ -1,6 +1,8 @@
 /** The engine's table of games and house rules: what the setup form, the rules page and the CLI offer is what the validators accept. */
 import { describe, expect, it } from 'vitest';
-import { GAMES, GAME_NAMES, createGame, createHeartsGame, gameInfo, resolveHeartsRules, resolveRules, rulesNeededFor, type GameName } from '../src/index.js';
+import { GAMES, GAME_NAMES, LANGS, checkRules, gameInfo, localizeError, rulesNeededFor, type GameName } from '../src/index.js';
+import { createGame, resolveRules } from '../src/shedding/index.js';
+import { createHeartsGame, resolveHeartsRules } from '../src/hearts/index.js';
 
 const resolve = (game: GameName, rules: Record<string, unknown>, players: number): boolean =>
   game === 'olsen-dk' ? resolveHeartsRules(rules, players).ok : resolveRules(game, rules, players).ok;
@@ -60,5 +62,63 @@ describe('the game table', () => {
     const dk = createHeartsGame({ players: ['a', 'b', 'c', 'd'], rules: {} });
     if (!dk.ok) throw new Error(dk.error.message);
     for (const o of gameInfo('olsen-dk').options) expect(o.default, o.name).toEqual((dk.value.rules as unknown as Record<string, unknown>)[o.name]);
+  });
+});
+
+describe('how house rules relate, as data', () => {
+  it('S-V8 S-V9 S-V10 S-V3 H9: every relation is refused by the validator, with its rule and a sentence of its own in nb, en, nl and de', () => {
+    for (const game of GAME_NAMES) {
+      const info = gameInfo(game);
+      const players = info.players[0];
+      for (const rel of info.relations) {
+        const optionOn = info.options.find((o) => o.name === rel.option)!;
+        const otherSpec = info.options.find((o) => o.name === rel.other)!;
+        const on = (o: typeof optionOn): unknown => (o.values ? o.values.find((v) => v === true) ?? o.values[o.values.length - 1] : o.range![1]);
+        // requires: the option with the other at a value that does not meet it; excludes: both on.
+        const other = rel.kind === 'requires' ? (otherSpec.values ?? []).find((v) => v !== rel.value) : on(otherSpec);
+        const rules = { [rel.option]: on(optionOn), [rel.other]: other };
+        const e = checkRules(game, rules, players);
+        expect(e, `${game} ${JSON.stringify(rules)}`).not.toBeNull();
+        expect(e!.rule).toBe(rel.rule);
+        const said = LANGS.map((l) => localizeError(e!, l));
+        expect(new Set(said).size).toBe(LANGS.length);
+        for (const text of said) expect(text).toMatch(/^\S.{9,}[.!]$/s);
+        // What the setup form reads: an excluded option is listed on both sides; a required one as the value needed.
+        if (rel.kind === 'excludes') {
+          expect(optionOn.excludes).toContain(rel.other);
+          expect(otherSpec.excludes).toContain(rel.option);
+        } else expect(optionOn.requires).toMatchObject({ [rel.other]: rel.value });
+      }
+    }
+  });
+
+  it('every preset of every game starts at every player count it allows', () => {
+    for (const game of GAME_NAMES) {
+      const info = gameInfo(game);
+      expect(info.presets[0]).toEqual({ id: 'plain', rules: {} });
+      for (const p of info.presets) {
+        for (let n = info.players[0]; n <= info.players[1]; n++) expect(checkRules(game, { ...rulesNeededFor(game, n), ...p.rules }, n), `${game} ${p.id} ${n}`).toBeNull();
+      }
+    }
+  });
+
+  it('a form that turns off what a choice excludes and brings in what it requires never reaches a refusal', () => {
+    for (const game of GAME_NAMES) {
+      const info = gameInfo(game);
+      const players = info.players[0];
+      let rules: Record<string, unknown> = {};
+      // Choose every option value in turn, as a player clicking through the form would.
+      for (const o of info.options) {
+        for (const v of o.values ?? [o.range![0], o.range![1]]) {
+          const next: Record<string, unknown> = { ...rules };
+          for (const x of o.excludes) delete next[x];
+          if (v !== false) Object.assign(next, o.requires);
+          next[o.name] = v;
+          // A value that needs the other to be off when it is only given (a point limit or deals): the form drops the other.
+          rules = next;
+          expect(checkRules(game, rules, players), `${game} ${JSON.stringify(rules)}`).toBeNull();
+        }
+      }
+    }
   });
 });

@@ -5,7 +5,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyHearts, createHeartsGame, heartsLegalActions, heartsOutcome, heartsToMove, heartsViewFor, makeRecord, nextHeartsRound, parseRecord, pick, pickHalf, replayRecord, resolveHeartsRules, seedFromString, verifyRecord, type HeartsGame } from '../src/index.js';
+import { applyHearts, createHeartsGame, heartsLegalActions, heartsToMove, heartsViewFor, nextHeartsRound, resolveHeartsRules, type HeartsGame } from '../src/hearts/index.js';
+import { resultOf, recordOf, parseRecord, replayRecord, verifyRecord } from '../src/index.js';
+import { pick, pickHalf, seedFromString } from '../src/sim-tier.js';
 import { HeartsSim, heartsRollout } from '../src/sim-tier.js';
 import { unwrap } from './helpers.js';
 
@@ -83,7 +85,7 @@ describe('Danish Olsen rules', () => {
     }
     g = unwrap(nextHeartsRound(g));
     expect(g.rounds[1].dealer).toBe(2);
-    const rec = makeRecord(g);
+    const rec = recordOf(g);
     const wrong = { ...rec, rounds: [rec.rounds[0], { ...rec.rounds[1], dealer: 0 }] };
     expect(verifyRecord(wrong)).toMatchObject({ ok: false, error: { round: 1, rule: 'H2' } });
   });
@@ -212,16 +214,16 @@ describe('Danish Olsen rules', () => {
 
   it('H8: a heart is 1, Qs 13 (26 a hand); shooting the moon gives 0 and 26 to every other; Jd −10 as an option', () => {
     const moon = replay('moon-3-players.json');
-    expect(heartsOutcome(moon).rounds[0].points).toEqual([0, 26, 26]);
+    expect(resultOf(moon).rounds[0].points).toEqual([0, 26, 26]);
     const jd = replay('jack-of-diamonds-4.json');
-    const pts = heartsOutcome(jd).rounds[0].points ?? [];
+    const pts = resultOf(jd).rounds[0].points ?? [];
     expect(pts.reduce((a, b) => a + b, 0)).toBe(16);
     expect(Math.min(...pts)).toBeLessThan(0);
   });
 
   it('H9: lowest total wins at the limit or after the deals; a tie is broken by one hand between the tied players only', () => {
     const tie = replay('tie-break-4.json');
-    const o = heartsOutcome(tie);
+    const o = resultOf(tie);
     expect(o.rounds).toHaveLength(2);
     expect(o.rounds[0].points).toEqual([0, 0, 3, 23]);
     expect(tie.rounds[1].deal).toBeDefined();
@@ -230,19 +232,19 @@ describe('Danish Olsen rules', () => {
     expect((o.rounds[1].points ?? []).slice(0, 2).reduce((a, b) => a + b, 0)).toBe(26); // 26 cards each, all hearts and Qs in play
     expect(o.totals).toEqual([0, 0, 3, 23]); // the tie-break hand decides, it is not added
     expect(o.gameWinners).toEqual([1]);
-    const five = heartsOutcome(replay('five-players.json'));
+    const five = resultOf(replay('five-players.json'));
     expect(five.rounds[1].places?.slice(3)).toEqual([0, 0]); // three-way tie: Dorte and Erik sit out
     let limit = unwrap(createHeartsGame({ players: NAMES.slice(0, 3), seed: 'limit', rules: { pointLimit: 30 } }));
     const rng = new Int32Array(4);
     seedFromString(rng, 0, 'limit');
-    while (!heartsOutcome(limit).finished) {
+    while (!resultOf(limit).finished) {
       while (heartsToMove(limit) !== null) {
         const l = heartsLegalActions(limit);
         limit = unwrap(applyHearts(limit, l[pick(rng, 0, l.length)]));
       }
-      if (!heartsOutcome(limit).finished) limit = unwrap(nextHeartsRound(limit));
+      if (!resultOf(limit).finished) limit = unwrap(nextHeartsRound(limit));
     }
-    expect(Math.max(...heartsOutcome(limit).totals)).toBeGreaterThanOrEqual(30);
+    expect(Math.max(...resultOf(limit).totals!)).toBeGreaterThanOrEqual(30);
   });
 
   it('H10: a renege cannot happen — the engine refuses a card that does not follow suit', () => {
@@ -257,7 +259,7 @@ describe('Danish Olsen records', () => {
   for (const file of readdirSync(new URL('./fixtures/olsen-dk/', import.meta.url))) {
     it(`V2: ${file} replays, and make → parse → make is identical`, () => {
       const g = replay(file);
-      const text = JSON.stringify(makeRecord(g));
+      const text = JSON.stringify(recordOf(g));
       const parsed = parseRecord(text);
       expect(parsed.ok && JSON.stringify(parsed.value)).toBe(text);
       expect(verifyRecord(text).ok).toBe(true);
@@ -287,7 +289,7 @@ describe('Danish Olsen properties', () => {
         let g = unwrap(createHeartsGame({ players: NAMES.slice(0, n), seed, rules }));
         const rng = new Int32Array(4);
         seedFromString(rng, 0, seed);
-        for (let steps = 0; steps < 400 && !heartsOutcome(g).finished; steps++) {
+        for (let steps = 0; steps < 400 && !resultOf(g).finished; steps++) {
           if (heartsToMove(g) === null) {
             g = unwrap(nextHeartsRound(g));
             continue;
@@ -313,14 +315,14 @@ describe('Danish Olsen properties', () => {
             for (const card of JSON.stringify({ ...v, rules: null }).match(/\b[2-9TJQKA][cdhs]\b/g) ?? []) expect(mine.has(card)).toBe(true);
           }
         }
-        for (const r of heartsOutcome(g).rounds) {
+        for (const r of resultOf(g).rounds) {
           if (!r.finished || !r.points) continue;
           const sum = r.points.reduce((a, b) => a + b, 0);
           const moon = r.points.filter((p) => p === 26 || p === 16).length >= r.points.filter((p, s) => r.places?.[s]).length - 1 && r.points.includes(0);
           if (!moon) expect(sum).toBe(rules.jackOfDiamonds ? 16 : 26);
           expect(r.hands.every((h) => h === 0)).toBe(true);
         }
-        const again = replayRecord(JSON.parse(JSON.stringify(makeRecord(g))));
+        const again = replayRecord(JSON.parse(JSON.stringify(recordOf(g))));
         expect(again.ok && Array.from(again.value.core)).toEqual(Array.from(g.core));
       }),
       { numRuns: 40, seed: 3 },

@@ -4,14 +4,14 @@
  * a client say the sentence in its own language).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  DECK, ERRORS, LANGS, applyHearts, localizeError, createGame, createHeartsGame, heartsToMove, makeCard, nextHeartsRound, parseCard, type ErrorCode, type ErrorParams,
-  type Game, type GameError, type HeartsGame, type Result,
-} from '../src/index.js';
+import { DECK, makeCard } from '../src/sim-tier.js';
+import { LANGS, localizeError, type ErrorParams, type GameError, type Result } from '../src/index.js';
+import { ERRORS, type ErrorCode } from '../src/core/messages.js';
+import { applyHearts, createHeartsGame, heartsToMove, nextHeartsRound, type HeartsGame } from '../src/hearts/index.js';
+import { createGame, type Game } from '../src/shedding/index.js';
 import { act, table, tryAct, unwrap } from './helpers.js';
 
 const NAMES = ['Anne', 'Bo', 'Carl', 'Dorte', 'Erik'];
-const C = (t: string): number => parseCard(t);
 
 /** Four players; Siri (seat 0) starts on 9h. */
 const four = (rules: Record<string, unknown> = {}, siri = ['2h', 'Qh', 'Ah', '5c', '6c'], ola = ['3c', '4c', '5d', '6d', '7d']): Game =>
@@ -70,17 +70,17 @@ const dk = (g: () => HeartsGame, action: unknown): (() => Result<unknown, GameEr
 
 const CASES: Case[] = [
   ['notYourTurn', 'S7', shed(() => four(), '1:draw'), { player: 'Ola', other: 'Siri' }],
-  ['notInHand', 'S8', shed(() => four(), 'Kd'), { player: 'Siri', card: C('Kd') }],
-  ['mustMatch', 'S8', shed(() => four(), '5c'), { player: 'Siri', card: C('5c'), top: C('9h'), active: 2 }],
-  ['mustPlayDrawn', 'S13', shed(() => act(stuck(['Kh']), 'draw'), 'draw'), { player: 'Siri', card: C('Kh') }],
+  ['notInHand', 'S8', shed(() => four(), 'Kd'), { player: 'Siri', card: 'Kd' }],
+  ['mustMatch', 'S8', shed(() => four(), '5c'), { player: 'Siri', card: '5c', top: '9h', active: 'h' }],
+  ['mustPlayDrawn', 'S13', shed(() => act(stuck(['Kh']), 'draw'), 'draw'), { player: 'Siri', card: 'Kh' }],
   ['voluntaryDrawOnly', 'S14', shed(() => act(stuck(['7s'], ['Kh', '2c', '3c', '4c', '5c']), 'draw'), 'Kh'), { player: 'Siri' }],
-  ['firstTurnNoTwist', 'S-V6', shed(() => four({ noTwistFirstTurn: 'starter' }, ['9s', '8d', 'Kh', '2c', 'Ts']), '9s'), { player: 'Siri', active: 2 }],
+  ['firstTurnNoTwist', 'S-V6', shed(() => four({ noTwistFirstTurn: 'starter' }, ['9s', '8d', 'Kh', '2c', 'Ts']), '9s'), { player: 'Siri', active: 'h' }],
   ['noEightOnEight', 'S-V11', shed(() => act(four({ noEightOnEight: true }, ['8d', 'Qh', 'Ah', '5c', '6c'], ['8c', '4c', '5d', '6d', '7d']), '8d>h'), '8c>s'), {}],
   ['noWinOnEight', 'S-V12', shed(() => act(duel('olsen', { noWinOnEight: true }, ['Kh', '3h', '4h', '5h', '8d']), 'Kh', 'draw', 'pass', '3h', 'draw', 'pass', '4h', 'draw', 'pass', '5h!', 'draw', 'pass'), '8d>h'), { player: 'Siri' }],
   ['nameSuit', 'S10', shed(() => four({}, ['8d', 'Qh', 'Ah', '5c', '6c']), '8d'), {}],
   ['onlyEightNamesSuit', 'S10', shed(() => four(), 'Qh>s'), {}],
   ['oneCardOnly', 'S8', shed(() => four(), 'Qh+Ah'), {}],
-  ['groupMismatch', 'S-V4', shed(() => four({ multiSameRank: true }, ['9s', '9c', 'Kh', '2c', 'Ts']), '9s+Kh'), { card: C('Kh'), count: 0 }],
+  ['groupMismatch', 'S-V4', shed(() => four({ multiSameRank: true }, ['9s', '9c', 'Kh', '2c', 'Ts']), '9s+Kh'), { card: 'Kh', count: 0 }],
   ['drawLimit', 'S14', shed(() => act(stuck(['5s', '6s', '7s']), 'draw', 'draw', 'draw'), 'draw'), { player: 'Siri', count: 3 }],
   ['cannotDraw', 'S17', shed(() => act(shortStock(), 'draw', 'draw', 'draw', 'pass'), 'draw'), {}],
   ['passNotAllowed', 'S14', shed(() => four(), 'pass'), { player: 'Siri' }],
@@ -97,8 +97,8 @@ const CASES: Case[] = [
   ['needSeed', 'S5', () => createGame({ players: ['A', 'B'], deal: { hands: [['2c', '3c', '4c', '5c', '6c'], ['7c', '9c', 'Tc', 'Jc', 'Qc']], upcard: '8h', stock: DECK.map(makeCard).filter((c) => !['2c', '3c', '4c', '5c', '6c', '7c', '9c', 'Tc', 'Jc', 'Qc', '8h'].includes(c)) } as never }), {}],
   ['dealerNames', 'S7', shed(() => table({ rules: { starterEight: 'dealerChooses' }, hands: [['2h', 'Qh', 'Ah', '5c', '6c'], ['3c', '4c', '5d', '6d', '7d']], upcard: '8h' }), '0:Qh'), { other: 'Ola' }],
   ['noSuitToName', 'S-V15', shed(() => four(), '>s'), {}],
-  ['firstLead', 'H4', dk(() => hearts(), { seat: 0, play: ['3c'] }), { card: C('2c') }],
-  ['mustFollow', 'H5', dk(() => play(hearts(), '2c'), { seat: 1, play: ['5d'] }), { player: 'Bo', active: 0 }],
+  ['firstLead', 'H4', dk(() => hearts(), { seat: 0, play: ['3c'] }), { card: '2c' }],
+  ['mustFollow', 'H5', dk(() => play(hearts(), '2c'), { seat: 1, play: ['5d'] }), { player: 'Bo', active: 'c' }],
   ['heartsNotBroken', 'H6', dk(() => play(hearts(), '2c', '8c', 'Jc', 'Ac'), { seat: 3, play: ['Ah'] }), {}],
   ['noPenaltyFirstTrick', 'H7', dk(() => play(hearts({}, [HANDS_4[0], HANDS_4[1], ['9c', 'Tc', 'Jc', 'Qc', 'Kc', 'Ac', '8h', '9h', 'Th', 'Jh', '8s', '9s', 'Ts'], ['Js', 'Qs', 'Ks', 'As', 'Qh', 'Kh', 'Ah', 'Qd', 'Kd', 'Ad', '9d', 'Td', 'Jd']]), '2c', '6c', '9c'), { seat: 3, play: ['Qs'] }), { player: 'Dorte' }],
   ['passFirst', 'H3', dk(() => hearts({ pass: 'left' }), { seat: 0, play: ['2c'] }), {}],
@@ -106,6 +106,7 @@ const CASES: Case[] = [
   ['alreadyPassed', 'H3', dk(() => unwrap(applyHearts(hearts({ pass: 'left' }), { seat: 0, give: ['2c', '3c', '4c'] })), { seat: 0, give: ['5c', '2d', '3d'] }), { player: 'Anne' }],
   ['noPassNow', 'H3', dk(() => hearts(), { seat: 0, give: ['2c', '3c', '4c'] }), {}],
   ['notDealtIn', 'H9', dk(tieBreak, { seat: 3, play: ['2c'] }), { player: 'Dorte' }],
+  ['houseRules', 'S-V9', () => createGame({ game: 'vri-atter', players: ['A', 'B'], rules: { specialCards: true, svenskevri: true } }), { other: 'specialCards+svenskevri' }],
 ];
 
 /** Codes a whole-move API cannot reach, and why. */

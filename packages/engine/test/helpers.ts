@@ -1,5 +1,7 @@
 /** Test helpers: explicit deals from a few named cards, and actions in notation. */
-import { DECK, apply, createGame, legalActions, legalGroups, makeCard, parseCard, parseNotation, toMove, type CreateOptions, type Deal, type Game, type GameError } from '../src/index.js';
+import { DECK, makeCard, parseCard } from '../src/sim-tier.js';
+import { apply, createGame, legalActions, legalGroups, parseNotation, toMove, type CreateOptions, type Deal, type Game } from '../src/shedding/index.js';
+import type { GameError } from '../src/index.js';
 
 /** An explicit deal: the given hands and upcard, then `stockTop` (top first), then every other card in canonical order. */
 export function dealOf(hands: string[][], upcard: string, stockTop: string[] = [], decks = 1, seed?: string): Deal {

@@ -2,7 +2,9 @@
  * The house rules of docs/rules.md, house rules (S-V1 … S-V17) and rule-set validation.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, legalActions, outcome, resolveHeartsRules, resolveRules, toMove, viewFor, type Game } from '../src/index.js';
+import { apply, createGame, legalActions, resolveRules, toMove, viewFor, type Game } from '../src/shedding/index.js';
+import { resultOf } from '../src/index.js';
+import { resolveHeartsRules } from '../src/hearts/index.js';
 import { act, dealOf, listed, ruleOf, table, tryAct, unwrap } from './helpers.js';
 
 
@@ -82,7 +84,7 @@ describe('1.8 house rules', () => {
 
   it('S-V3: scoring by points can be chosen for Olsen too', () => {
     const g = act(duel({ scoring: 'points' }), 'Kh', 'draw', 'pass', '3h', 'draw', 'pass', '4h', 'draw', 'pass', '5h!', 'draw', 'pass', '2h');
-    const o = outcome(g);
+    const o = resultOf(g);
     expect(o.rounds[0].points).toEqual([0, 6 + 7 + 10 + 10 + 1 + 9 + 9 + 9 + 10]);
     expect(o.finished).toBe(false);
   });
@@ -250,7 +252,7 @@ describe('1.8 house rules', () => {
   it('S-V17: playOutForPlaces — the game goes on after the winner until one player is left', () => {
     let g = unwrap(createGame({ players: ['A', 'B', 'C', 'D'], seed: 'playout', rules: { playOutForPlaces: true } }));
     while (toMove(g) !== null) g = unwrap(apply(g, legalActions(g)[0]));
-    const r = outcome(g).rounds[0];
+    const r = resultOf(g).rounds[0];
     expect([...(r.places ?? [])].sort()).toEqual([1, 2, 3, 4]);
     expect(r.hands.filter((h) => h > 0)).toHaveLength(1);
   });

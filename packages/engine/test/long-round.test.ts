@@ -4,7 +4,9 @@
  * O(n) to play and to verify (`npm run bench` → `longRound` measures it).
  */
 import { describe, expect, it } from 'vitest';
-import { apply, lastOf, legalActions, recordOf, roundLength, verifyRecord } from '../src/index.js';
+import { apply, legalActions } from '../src/shedding/index.js';
+import { recordOf, verifyRecord } from '../src/index.js';
+import { lastOf, roundLength } from '../src/core/round-log.js';
 import { longRound, unwrap } from './helpers.js';
 
 describe('long rounds', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGame, legalActions, localizeError, makeNotation, parseNotation, viewFor, type Action } from '../src/index.js';
+import { createGame, legalActions, makeNotation, parseNotation, viewFor, type Action } from '../src/shedding/index.js';
+import { localizeError } from '../src/index.js';
 import { act, table, tryAct } from './helpers.js';
 
 describe('action notation', () => {

@@ -5,7 +5,7 @@
  * numbers is a change in the rules: look at it before updating the table.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, legalActions, resolveRules, type Game } from '../src/index.js';
+import { apply, createGame, legalActions, resolveRules, type Game } from '../src/shedding/index.js';
 import { Sim } from '../src/sim-tier.js';
 
 function perft(sim: Sim, depth: number, bufs: Int32Array[]): number {

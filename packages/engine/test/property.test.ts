@@ -7,8 +7,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DECK, SUITS, apply, catchActions, createGame, legalActions, legalGroups, load, makeCard, makeRecord, nextRound, parseCard, parseRecord, replayRecord, resolveRules, seedFromString, below, pick, toMove, viewFor, type Action, type Game, type RuleSet } from '../src/index.js';
-import { A_CALL, A_DRAW, A_PASS, STATE_SIZE, Sim, playCode, rollout, simFromView } from '../src/sim-tier.js';
+import { DECK, makeCard, parseCard, seedFromString, below, pick } from '../src/sim-tier.js';
+import { SUITS, recordOf, parseRecord, replayRecord } from '../src/index.js';
+import { load } from '../src/shedding/game.js';
+import { apply, catchActions, createGame, legalActions, legalGroups, nextRound, resolveRules, toMove, viewFor, type Action, type Game, type RuleSet } from '../src/shedding/index.js';
+import { A_CALL, A_DRAW, A_PASS, Sim, playCode, rollout, simFromView } from '../src/sim-tier.js';
+import { STATE_SIZE } from '../src/shedding/sim-layout.js';
 
 const PRESETS = ['olsen', 'vri-atter', 'vri-atter-002'] as const;
 
@@ -197,7 +201,7 @@ describe('property: random games under random rule sets', () => {
           expect(g.core.length).toBe(STATE_SIZE);
           g = next.value;
         }
-        const rec = makeRecord(g);
+        const rec = recordOf(g);
         const text = JSON.stringify(rec);
         const parsed = parseRecord(text);
         expect(parsed.ok).toBe(true);

@@ -4,7 +4,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, legalActions, makeRecord, parseRecord, replayRecord, toMove, verifyRecord, type Game } from '../src/index.js';
+import { apply, createGame, legalActions, toMove, type Game } from '../src/shedding/index.js';
+import { recordOf, parseRecord, replayRecord, verifyRecord } from '../src/index.js';
 
 const dir = new URL('./fixtures/record-examples/', import.meta.url);
 const examples = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.verify.json'));
@@ -37,7 +38,7 @@ const playOut = (g: Game): Game => {
 describe('make and parse', () => {
   it('V2: a finished game\'s record replays to the same result; make → parse → make is identical', () => {
     const g = playOut((createGame({ game: 'vri-atter-002', players: ['A', 'B', 'C'], seed: 'v2' }) as { value: Game }).value);
-    const rec = makeRecord(g);
+    const rec = recordOf(g);
     const text = JSON.stringify(rec);
     const parsed = parseRecord(text);
     expect(parsed.ok).toBe(true);

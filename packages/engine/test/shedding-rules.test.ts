@@ -3,7 +3,8 @@
  * Deals are explicit (helpers.dealOf) so every situation is exact.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, catchActions, createGame, handOf, legalActions, makeRecord, nextRound, outcome, replayRecord, resolveRules, toMove, viewFor, type Game } from '../src/index.js';
+import { apply, catchActions, createGame, handOf, legalActions, nextRound, resolveRules, toMove, viewFor, type Game } from '../src/shedding/index.js';
+import { recordOf, resultOf, replayRecord } from '../src/index.js';
 import { Sim } from '../src/sim-tier.js';
 import { act, dealOf, listed, ruleOf, table, tryAct, unwrap } from './helpers.js';
 
@@ -113,7 +114,7 @@ describe('1.2 deal', () => {
     expect(next.rounds[1].dealer).toBe(2);
     expect(toMove(next)).toBe(0);
     // A record that names the wrong dealer for round 2 is refused under S6.
-    const rec = makeRecord(next);
+    const rec = recordOf(next);
     const wrong = { ...rec, rounds: [rec.rounds[0], { ...rec.rounds[1], dealer: 0 }] };
     const r = replayRecord(JSON.parse(JSON.stringify(wrong)));
     expect(r.ok).toBe(false);
@@ -301,7 +302,7 @@ describe('1.7 last card, end, ranking, scoring', () => {
     expect(catchActions(g).filter((a) => 'catch' in a)).toEqual([]);
     expect(ruleOf(g, '1:catch:0')).toBe('S19');
     const done = act(g, 'draw', 'pass', '2h');
-    expect(outcome(done).rounds[0].winner).toBe(0);
+    expect(resultOf(done).rounds[0].winner).toBe(0);
   });
 
   it('S20: a forgotten "ett kort igjen" is caught before the next player acts: three cards', () => {
@@ -332,7 +333,7 @@ describe('1.7 last card, end, ranking, scoring', () => {
 
   it('S21: the round ends the moment a player lays the last card; a last 2 has no effect', () => {
     const g = act(toOne(duel('olsen', { specialCards: true }), true), 'draw', 'pass', '2h');
-    const o = outcome(g);
+    const o = resultOf(g);
     expect(o.finished).toBe(true);
     expect(o.rounds[0].winner).toBe(0);
     expect(o.rounds[0].hands).toEqual([0, 9]); // no draw-two from the last card
@@ -360,7 +361,7 @@ describe('1.7 last card, end, ranking, scoring', () => {
       '4h!', 'draw', 'pass', 'draw', 'pass', 'draw', 'pass',
       '5h',
     );
-    const o = outcome(g);
+    const o = resultOf(g);
     expect(o.rounds[0].hands).toEqual([0, 9, 9, 7]);
     expect(o.rounds[0].places).toEqual([1, 3, 3, 2]);
     expect(o.gameWinners).toEqual([0]);
@@ -371,7 +372,7 @@ describe('1.7 last card, end, ranking, scoring', () => {
     let g = toOne(duel('olsen', { playOutForPlaces: true }), true);
     g = act(g, 'draw', 'pass', '2h');
     // Two players: once Siri is out only Ola holds cards, so the round ends.
-    expect(outcome(g).rounds[0].places).toEqual([1, 2]);
+    expect(resultOf(g).rounds[0].places).toEqual([1, 2]);
     let three = table({
       rules: { playOutForPlaces: true },
       hands: [
@@ -384,14 +385,14 @@ describe('1.7 last card, end, ranking, scoring', () => {
     let firstOut = -1;
     while (toMove(three) !== null) {
       three = unwrap(apply(three, legalActions(three)[0]));
-      const w = outcome(three).rounds[0].winner;
+      const w = resultOf(three).rounds[0].winner;
       if (firstOut < 0 && w !== null) {
         firstOut = w;
         expect(toMove(three)).not.toBe(w);
-        expect(outcome(three).finished).toBe(false);
+        expect(resultOf(three).finished).toBe(false);
       }
     }
-    const places = outcome(three).rounds[0].places ?? [];
+    const places = resultOf(three).rounds[0].places ?? [];
     expect([...places].sort()).toEqual([1, 2, 3]);
     expect(places[firstOut]).toBe(1);
   });
@@ -415,7 +416,7 @@ describe('1.7 last card, end, ranking, scoring', () => {
       '6h!', 'draw', 'pass', 'draw', 'pass',
       '7h',
     );
-    const o = outcome(g);
+    const o = resultOf(g);
     expect(o.rounds[0].points).toEqual([0, 63, 112]);
     expect(o.totals).toEqual([0, 63, 112]);
     expect(o.finished).toBe(true);
@@ -425,15 +426,15 @@ describe('1.7 last card, end, ranking, scoring', () => {
   it('S24: below the target the game goes on with the next deal', () => {
     let g = unwrap(createGame({ game: 'vri-atter', players: ['A', 'B', 'C'], seed: 'rounds' }));
     let rounds = 1;
-    while (!outcome(g).finished) {
+    while (!resultOf(g).finished) {
       while (toMove(g) !== null) g = unwrap(apply(g, legalActions(g)[0]));
-      const o = outcome(g);
+      const o = resultOf(g);
       if (o.finished) break;
       expect(Math.max(...(o.totals ?? []))).toBeLessThanOrEqual(100);
       g = unwrap(nextRound(g));
       rounds++;
     }
-    const o = outcome(g);
+    const o = resultOf(g);
     expect(Math.max(...(o.totals ?? []))).toBeGreaterThan(100);
     const best = Math.min(...(o.totals ?? []));
     expect(o.gameWinners).toEqual((o.totals ?? []).flatMap((t, s) => (t === best ? [s] : [])));

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isHeartsGame, replayRecord, toMove, verifyRecord, viewFor, type Game } from '../src/index.js';
+import { isHeartsGame, replayRecord, verifyRecord } from '../src/index.js';
+import { toMove, viewFor, type Game } from '../src/shedding/index.js';
 
 const load = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const replay = (name: string): Game => {

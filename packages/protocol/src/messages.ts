@@ -8,7 +8,8 @@
  * client) and `bye` (a `CloseCode`, then it disconnects).
  */
 import * as v from 'valibot';
-import { MAX_CARDS_PER_MOVE, type AnyView, type GameError } from '@olsen/engine';
+import { MAX_CARDS_PER_MOVE } from '@olsen/engine/shedding';
+import type { AnyView, GameError } from '@olsen/engine';
 import type { CloseCode, ErrorCode } from './codes.js';
 
 /** Table codes use characters without look-alikes (no 0/O, 1/I/L). */

@@ -6,10 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  actorsOf, applyAction, gameInfo, nextRoundOf, pick, seedFromString, startGame, viewOf, widestGroups,
-  type AnyAction, type GameError, type GameName, type PlayerView,
-} from '@olsen/engine';
+import { actorsOf, applyAction, gameInfo, nextRoundOf, startGame, viewOf, type AnyAction, type GameError, type GameName } from '@olsen/engine';
+import { pick, seedFromString } from '@olsen/engine/sim';
+import { widestGroups, type PlayerView } from '@olsen/engine/shedding';
 import { gameErrorReply, parseRequest } from '../src/index.js';
 
 const bodyOf = (a: AnyAction): Record<string, unknown> => {

@@ -20,7 +20,7 @@
  * at its next use (the engine is deterministic), without reading the store.
  */
 import { randomBytes } from 'node:crypto';
-import { actorsOf, applyAction, lastOf, type AnyGame, moverOf, roundLength, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
+import { actorsOf, applyAction, parseAction, progressOf, type AnyGame, moverOf, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyAction, type Seat } from '@olsen/engine';
 import { gameErrorReply, type ActionBody, type CreateTable, type ErrorCode, type ErrorReply, type TableSummary, type TableUpdate } from '@olsen/protocol';
 import type { BotPool } from './bot-pool.js';
 import { RunningGames } from './caps.js';
@@ -599,7 +599,8 @@ export class Coordinator {
   private applyMoves(t: LiveTable, moves: readonly Move[]): boolean {
     let g = t.game!;
     for (const m of moves) {
-      const r = 'next' in m ? nextRoundOf(g) : applyAction(g, m.action);
+      const parsed = 'next' in m ? null : parseAction(g, m.action);
+      const r = parsed === null ? nextRoundOf(g) : parsed.ok ? applyAction(g, parsed.value) : parsed;
       if (!r.ok) {
         this.o.log.error({ table: t.row.code, error: r.error }, 'move log does not replay; table left closed');
         return false;
@@ -687,12 +688,13 @@ export class Coordinator {
   private async commit(t: LiveTable, action: AnyAction | Record<string, unknown>): Promise<Outcome<{ version: number }>> {
     const g = t.game!;
     if (this.roundFull(g)) return this.roundFullReply();
-    const r = applyAction(g, action);
+    const parsed = parseAction(g, action);
+    const r = parsed.ok ? applyAction(g, parsed.value) : parsed;
     if (!r.ok) {
       this.counters.rejected++;
       return gameErrorReply(r.error);
     }
-    if (!(await this.write(t, { action: lastOf(r.value.rounds[r.value.rounds.length - 1]) ?? action }))) {
+    if (!(await this.write(t, { action: progressOf(r.value).last ?? action }))) {
       return fail('internal', 'The move could not be confirmed as saved; the table will show whether it was played.');
     }
     t.game = r.value;
@@ -811,7 +813,7 @@ export class Coordinator {
         // Mark the move as the timer's before it is published, so the person's seat can say so.
         const round = g.rounds.length - 1;
         if (t.timerMoves.round !== round) t.timerMoves = { round, at: [] };
-        t.timerMoves.at.push(roundLength(g.rounds[round]));
+        t.timerMoves.at.push(progressOf(g).actions);
       }
       const r = await this.commit(t, action);
       if (!r.ok && job.kind === 'turn') t.timerMoves.at.pop();
@@ -856,7 +858,7 @@ export class Coordinator {
 
   /** Whether the current round has as many moves as the server plays in one. */
   private roundFull(g: AnyGame): boolean {
-    return roundLength(g.rounds[g.rounds.length - 1]) >= this.o.limits.roundActions;
+    return progressOf(g).actions >= this.o.limits.roundActions;
   }
 
   private roundFullReply(): ErrorReply {

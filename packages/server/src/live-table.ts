@@ -3,7 +3,8 @@
  * without changing it: the update a client sees, seat names, codes.
  */
 import { randomInt } from 'node:crypto';
-import { seedFromString, stageOf, viewOf, type AnyGame, type AnyView, type Seat } from '@olsen/engine';
+import { seedFromString } from '@olsen/engine/sim';
+import { stageOf, viewOf, type AnyGame, type AnyView, type Seat } from '@olsen/engine';
 import { CODE_ALPHABET, type SeatInfo, type TableStatus, type TableUpdate } from '@olsen/protocol';
 import type { Move, TableRow, TimerHandle } from './ports.js';
 

@@ -6,7 +6,8 @@
  * the bots' queue.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createGame, seedFromString, viewFor } from '@olsen/engine';
+import { createGame, viewFor } from '@olsen/engine/shedding';
+import { seedFromString } from '@olsen/engine/sim';
 import { BotPool } from '../src/bot-pool.js';
 import { decide } from '../src/bot-worker.js';
 import { DEFAULTS, startServer, type OlsenServer } from '../src/index.js';

@@ -4,7 +4,8 @@
  * cards as the rules allow (more than the old cap of 8).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { widestGroups, type AnyAction, type PlayerView } from '@olsen/engine';
+import { widestGroups, type PlayerView } from '@olsen/engine/shedding';
+import type { AnyAction } from '@olsen/engine';
 import { startServer, type OlsenServer } from '../src/index.js';
 import { Client, testConfig } from './helpers.js';
 

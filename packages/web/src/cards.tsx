@@ -1,5 +1,5 @@
 /** Cards drawn in SVG (no image files, no licences to track) and their spoken names. */
-import { cardName, parseCard } from '@olsen/engine';
+import { cardName, type CardName } from '@olsen/engine';
 import type { Lang } from './i18n.js';
 
 const SYMBOL: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
@@ -9,7 +9,7 @@ export const suitSymbol = (s: string): string => SYMBOL[s] ?? '?';
 export const rankLabel = (r: string): string => RANK_LABEL[r] ?? r;
 
 /** "hjerter ni" / "nine of hearts". */
-export const spoken = (card: string, lang: Lang): string => cardName(parseCard(card), lang);
+export const spoken = (card: string, lang: Lang): string => cardName(card as CardName, lang);
 
 export function CardFace({ card, small = false }: { card: string; small?: boolean }) {
   const rank = rankLabel(card[0]);

@@ -1,6 +1,7 @@
 /** A round's or a game's end: the winner named, the engine's standings, the hands left, what comes next. */
 import { useEffect, useState } from 'preact/hooks';
-import { isHeartsView, type AnyView, type PlayerView } from '@olsen/engine';
+import { isHeartsView, type AnyView } from '@olsen/engine';
+import type { PlayerView } from '@olsen/engine/shedding';
 import type { TableUpdate } from '@olsen/protocol';
 import { CardFace, spoken } from './cards.js';
 import { ask, keepForAnalyse, type Session } from './session.js';

@@ -5,10 +5,8 @@
  * shows the views this worker (or the server) sends.
  */
 import { chooseHearts, chooseShedding, heartsHint, reviewPage, reviewRecord, hint as sheddingHint } from '@olsen/bots';
-import {
-  actorsOf, applyAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, replaySteps, resultOf, seedFromString, stageOf, startGame, viewOf,
-  type AnyGame, type Lang, type Seat,
-} from '@olsen/engine';
+import { actorsOf, applyAction, parseAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, replaySteps, resultOf, stageOf, startGame, viewOf, type AnyGame, type Lang, type Seat } from '@olsen/engine';
+import { seedFromString } from '@olsen/engine/sim';
 import { gameErrorReply, type SeatInfo, type TableUpdate } from '@olsen/protocol';
 import type { OfflineOptions, ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
@@ -149,7 +147,8 @@ function handle(m: WorkerRequest, id: number): WorkerReply {
     case 'act': {
       if (!game) return { ok: false, error: { code: 'not_started', message: 'No game.' } };
       if (m.version !== game.version) return { ok: false, error: { code: 'stale_version', message: 'The table has moved on.' } };
-      const r = applyAction(game, { ...m.action, seat: me(options!) });
+      const parsed = parseAction(game, { ...m.action, seat: me(options!) });
+      const r = parsed.ok ? applyAction(game, parsed.value) : parsed;
       if (!r.ok) return gameErrorReply(r.error);
       game = r.value;
       settle();

@@ -1,6 +1,7 @@
 /** The player's hand: the fanned cards, the moves that are not a card, choices and multi-card moves (both families). */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { Action, HeartsView, PlayerView } from '@olsen/engine';
+import type { Action, PlayerView } from '@olsen/engine/shedding';
+import type { HeartsView } from '@olsen/engine/hearts';
 import type { ActionBody } from '@olsen/protocol';
 import { CardFace, spoken, suitSymbol } from './cards.js';
 import { SUITS, body, suitName, type Prefs } from './table.js';

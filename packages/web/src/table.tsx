@@ -4,7 +4,9 @@
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { SUIT_NAMES, errorMessage, isHeartsView, type Action, type AnyView, type ErrorCode, type ErrorParams, type HeartsAction, type HeartsView, type PlayerView } from '@olsen/engine';
+import { SUIT_NAMES, localizeError, isHeartsView, type AnyView, type ErrorParams, type GameError } from '@olsen/engine';
+import type { Action, PlayerView } from '@olsen/engine/shedding';
+import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
 import type { ActionBody, Reply, TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
@@ -38,7 +40,7 @@ export function sayError(r: Extract<Reply, { ok: false }>, t: Texts, lang: Lang,
   const e = r.error;
   if (e.engineCode && e.params) {
     try {
-      return errorMessage(e.engineCode as ErrorCode, e.params as ErrorParams, lang, you);
+      return localizeError({ rule: e.rule ?? null, code: e.engineCode as GameError['code'], message: e.message, params: e.params as ErrorParams }, lang, you);
     } catch {
       // fall back to the code's words
     }

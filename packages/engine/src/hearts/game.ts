@@ -6,15 +6,16 @@
  *     const g = createHeartsGame({ players: ['Anne', 'Bo', 'Carl', 'Dorte'], seed: 'x' });
  *     const next = applyHearts(g.value, heartsLegalActions(g.value)[0]);
  */
-import { makeCard, parseCard, rankOf, suitOf } from '../card.js';
-import { errorMessage, type ErrorCode, type ErrorParams } from '../messages.js';
-import { A_PLAY } from '../sim-layout.js';
-import { err, ok, type CardName, type Result, type Seat } from '../types.js';
-import type { GameError, RoundResult } from '../game.js';
-import { standingsFromKeys, type Standings } from '../standings.js';
+import { makeCard, parseCard, rankOf, suitOf } from '../core/card.js';
+import { randomSeed } from '../core/family.js';
+import { gameError, malformed } from '../core/errors.js';
+import { A_PLAY } from '../core/codes.js';
+import { SUITS, err, ok, type CardName, type Result, type Seat } from '../core/types.js';
+import type { GameError, RoundResult } from '../core/errors.js';
+import { standingsFromKeys, type Standings } from '../core/standings.js';
 import { resolveHeartsRules, type HeartsRules } from './rules.js';
-import { clip, quote } from '../rules.js';
-import { appendAction, emptyRound } from '../round-log.js';
+import { clip, quote } from '../core/text.js';
+import { appendAction, emptyRound } from '../core/round-log.js';
 import {
   A_GIVE, H_BROKEN, H_DEALER, H_FIRST_CARD, H_GIVEN, H_LED, H_PASS_OFFSET, H_TIEBREAK,
   H_TRICKS, H_TRICK_LEN, HP_GAME_OVER, HP_HAND_OVER, HP_PASS, HP_PLAY, HeartsSim, giveCode,
@@ -43,8 +44,6 @@ export interface HeartsGame {
   readonly core: Int32Array;
 }
 
-const gameError = (rule: string | null, code: ErrorCode, params: ErrorParams): GameError => ({ rule, code, message: errorMessage(code, params, 'en'), params });
-const malformed = (message: string): GameError => ({ rule: null, code: 'malformed', message });
 
 export function loadHearts(g: HeartsGame, stackDepth = 0): HeartsSim {
   const sim = new HeartsSim(g.rules, g.players.length, stackDepth);
@@ -63,22 +62,24 @@ export interface HeartsCreateOptions {
 export function createHeartsGame(o: HeartsCreateOptions): Result<HeartsGame, GameError> {
   if (!Array.isArray(o.players) || o.players.some((p) => typeof p !== 'string')) return err(malformed('Players must be a list of names.'));
   const rules = resolveHeartsRules(o.rules ?? {}, o.players.length);
-  if (!rules.ok) return err({ rule: rules.error.rule, code: 'rules', message: rules.error.message });
+  if (!rules.ok) return err({ rule: rules.error.rule, code: rules.error.code ?? 'rules', message: rules.error.message, ...(rules.error.params ? { params: rules.error.params } : {}) });
   const dealer = o.dealer ?? o.players.length - 1;
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= o.players.length) return err(malformed(`The dealer must be a seat from 0 to ${o.players.length - 1}.`));
   const sim = new HeartsSim(rules.value, o.players.length);
   sim.newGame();
+  // No seed and no deal: a random seed, kept by the game so that its record replays.
+  const seed = o.seed ?? (o.deal ? null : randomSeed());
   const base: HeartsGame = {
     game: 'olsen-dk',
     rules: rules.value,
     players: Object.freeze([...o.players]),
-    seed: o.seed ?? (o.deal ? null : 'olsen'),
+    seed,
     rounds: [],
     results: [],
     version: 0,
     core: sim.snapshot(),
   };
-  return startHeartsRound(base, sim, dealer, o.deal ?? { seed: `${o.seed ?? 'olsen'}/1` });
+  return startHeartsRound(base, sim, dealer, o.deal ?? { seed: `${seed}/1` });
 }
 
 function startHeartsRound(g: HeartsGame, sim: HeartsSim, dealer: Seat, deal: HeartsDeal): Result<HeartsGame, GameError> {
@@ -207,7 +208,7 @@ function checkHearts(g: HeartsGame, sim: HeartsSim, a: HeartsAction): GameError 
     if (st[H_GIVEN] & (1 << a.seat)) return gameError('H3', 'alreadyPassed', { player });
     const cards = a.give.map(parseCard);
     if (cards.length !== 3 || new Set(cards).size !== 3) return gameError('H3', 'passThree', { player });
-    for (const c of cards) if (!sim.hasCard(a.seat, c)) return gameError('H3', 'notInHand', { player, card: c });
+    for (const c of cards) if (!sim.hasCard(a.seat, c)) return gameError('H3', 'notInHand', { player, card: makeCard(c) });
     const sorted = [...cards].sort((x, y) => x - y);
     sim.give(a.seat, giveCode(sorted[0], sorted[1], sorted[2]));
     return null;
@@ -216,7 +217,7 @@ function checkHearts(g: HeartsGame, sim: HeartsSim, a: HeartsAction): GameError 
   const mover = sim.toMove;
   if (a.seat !== mover) return gameError('H5', 'notYourTurn', { player, other: g.players[mover] });
   const card = parseCard(a.play[0]);
-  if (!sim.hasCard(a.seat, card)) return gameError('H5', 'notInHand', { player, card });
+  if (!sim.hasCard(a.seat, card)) return gameError('H5', 'notInHand', { player, card: makeCard(card) });
   const masks = new Int32Array(4);
   sim.playableMasks(a.seat, masks);
   if (masks[suitOf(card)] & (1 << rankOf(card))) {
@@ -224,8 +225,8 @@ function checkHearts(g: HeartsGame, sim: HeartsSim, a: HeartsAction): GameError 
     return null;
   }
   // Why not: the first lead, following suit, hearts not broken, or the first trick's penalty cards.
-  if (st[H_TRICK_LEN] === 0 && st[H_TRICKS] === 0) return gameError('H4', 'firstLead', { card: st[H_FIRST_CARD] });
-  if (st[H_TRICK_LEN] > 0 && sim.hand(a.seat).some((c) => suitOf(c) === st[H_LED])) return gameError('H5', 'mustFollow', { player, active: st[H_LED] });
+  if (st[H_TRICK_LEN] === 0 && st[H_TRICKS] === 0) return gameError('H4', 'firstLead', { card: makeCard(st[H_FIRST_CARD]) });
+  if (st[H_TRICK_LEN] > 0 && sim.hand(a.seat).some((c) => suitOf(c) === st[H_LED])) return gameError('H5', 'mustFollow', { player, active: SUITS[st[H_LED]] });
   if (st[H_TRICK_LEN] === 0 && !st[H_BROKEN]) return gameError('H6', 'heartsNotBroken', {});
   return gameError('H7', 'noPenaltyFirstTrick', { player });
 }

@@ -6,10 +6,10 @@
  * a pass phase, if any, goes through the generic loop first. A test checks
  * that it makes exactly the generic loop's choices.
  */
-import { QUEEN } from '../card.js';
+import { QUEEN } from '../core/card.js';
 
 const HEARTS_SUIT = 2;
-import { pickHalf } from '../rng.js';
+import { pickHalf } from '../core/rng.js';
 import { H_BROKEN, H_FIRST_CARD, H_LAST_TRICK, H_LAST_WINNER, H_LEADER, H_LED, H_PER_HAND, H_PHASE, H_SEATS, H_TO_MOVE, H_TRICK_LEN, H_TRICKS, HP_PASS, HP_PLAY, type HeartsSim, SEAT_SIZE, S_COUNT, S_HEARTS, S_JD, S_QS } from './sim.js';
 
 const POP = new Uint8Array(1 << 13);

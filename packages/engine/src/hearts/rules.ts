@@ -2,8 +2,10 @@
  * Danish Olsen (docs/rules.md Part 2) options as data, validated into a frozen
  * `HeartsRules` like the shedding games' `resolveRules`.
  */
-import { err, ok, type Result, type RuleError } from '../types.js';
-import { clip, quote } from '../rules.js';
+import { err, ok, type Result, type RuleError } from '../core/types.js';
+import { clip, quote } from '../core/text.js';
+import { brokenRelation, type HousePreset, type OptionRelation } from '../core/options.js';
+import { relationError } from '../core/messages.js';
 
 export interface HeartsRules {
   readonly game: 'olsen-dk';
@@ -31,6 +33,16 @@ const OPTIONS: Readonly<Record<string, { values?: readonly unknown[]; range?: re
 
 export const HEARTS_DEFAULTS = { pass: 'none', penaltyOnFirstTrick: false, jackOfDiamonds: false, pointLimit: 100, deals: null } as const;
 
+/** How Danish Olsen's options relate: the game ends by points or by deals (H9). */
+export const HEARTS_RELATIONS: readonly OptionRelation[] = [{ rule: 'H9', kind: 'excludes', option: 'pointLimit', other: 'deals', when: 'given' }];
+
+/** The ways of playing the texts name, as house rules ("as usual": none). */
+export const HEARTS_HOUSE_PRESETS: readonly HousePreset[] = [
+  { id: 'plain', rules: {} },
+  { id: 'passing', rules: { pass: 'rotating' } },
+  { id: 'jack', rules: { jackOfDiamonds: true } },
+];
+
 /** H1, H3, H9: validates options for `players` seats. */
 export function resolveHeartsRules(overrides: unknown, players: number): Result<HeartsRules, RuleError> {
   if (overrides === undefined || overrides === null) overrides = {};
@@ -43,7 +55,8 @@ export function resolveHeartsRules(overrides: unknown, players: number): Result<
     if (!good) return err({ rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${quote(value)}).` });
   }
   if (!Number.isInteger(players) || players < 3 || players > 5) return err({ rule: 'H1', message: `Danish Olsen is for 3 to 5 players, not ${players}.` });
-  if ('pointLimit' in o && 'deals' in o) return err({ rule: 'H9', message: 'Play either to a point limit or for a number of deals, not both.' });
+  const broken = brokenRelation(HEARTS_RELATIONS, o, { ...HEARTS_DEFAULTS, ...o });
+  if (broken) return err(relationError(broken));
   const deals = (o.deals as number | undefined) ?? null;
   const rules: HeartsRules = Object.freeze({
     game: 'olsen-dk',

@@ -4,11 +4,11 @@
  * as small integers (a play is `card << 3`, a pass `A_GIVE` with three cards),
  * `push`/`pop` for search, nothing allocated per step.
  */
-import { DECK, QUEEN, rankOf, suitOf } from '../card.js';
-import { scale, seedFromString, shuffleRange } from '../rng.js';
-import { A_PLAY } from '../sim-layout.js';
+import { DECK, QUEEN, rankOf, suitOf } from '../core/card.js';
+import { scale, seedFromString, shuffleRange } from '../core/rng.js';
+import { A_PLAY } from '../core/codes.js';
 import type { HeartsRules } from './rules.js';
-import { StateBuffer } from '../state-buffer.js';
+import { StateBuffer } from '../core/state-buffer.js';
 
 export const A_GIVE = 6;
 export const giveCode = (a: number, b: number, c: number): number => A_GIVE | (a << 3) | (b << 9) | (c << 15);

@@ -12,9 +12,10 @@
  * `parseNotation(text, seat)` and `makeNotation(action)` are a pair:
  * `makeNotation(parseNotation(t, s))` is the canonical spelling of `t`.
  */
-import { makeCard, parseCard, parseSuit } from './card.js';
-import type { Action, GameError } from './game.js';
-import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from './types.js';
+import { makeCard, parseCard, parseSuit } from '../core/card.js';
+import type { Action } from './game.js';
+import type { GameError } from '../core/errors.js';
+import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from '../core/types.js';
 
 const bad = (text: string): Result<Action, GameError> =>
   err({ rule: null, code: 'malformed', message: `'${text}' is not an action: write a card such as Kc or 8d>h, several as 9h+9s, or draw, pass, call, catch:N.` });

@@ -5,13 +5,12 @@
  * `RuleSet` or returns a RuleError. Nothing else in the engine reads raw
  * option objects.
  */
-import { err, ok, type Result, type RuleError } from './types.js';
-
-export const SHEDDING_PRESETS = ['olsen', 'vri-atter', 'vri-atter-002'] as const;
-export type SheddingPreset = (typeof SHEDDING_PRESETS)[number];
-/** Every game name a record may carry; `olsen-dk` is the Hearts-family game (docs/rules.md Part 2). */
-export const GAME_NAMES = [...SHEDDING_PRESETS, 'olsen-dk'] as const;
-export type GameName = (typeof GAME_NAMES)[number];
+import { err, ok, type Result, type RuleError } from '../core/types.js';
+import { GAME_NAMES, isSheddingPreset, type SheddingPreset } from '../core/games.js';
+import { clip, quote } from '../core/text.js';
+import { brokenRelation, type HousePreset, type OptionRelation } from '../core/options.js';
+import { relationError } from '../core/messages.js';
+export { GAME_NAMES, SHEDDING_PRESETS, isSheddingPreset, type GameName, type SheddingPreset } from '../core/games.js';
 
 /** A validated, complete rule set for the shedding games (docs/rules.md Part 1). */
 export interface RuleSet {
@@ -90,11 +89,26 @@ export const RULE_OPTIONS: Readonly<Record<Exclude<keyof RuleSet, 'game'>, Optio
   playOutForPlaces: { rule: 'S-V17', values: [true, false], describe: 'true or false' },
 };
 
-/** Options that only mean something with another set (docs/rules.md, house rules; resolveRules refuses them alone). */
-export const OPTION_REQUIRES: Readonly<Partial<Record<keyof typeof RULE_OPTIONS, Readonly<Record<string, string | boolean>>>>> = {
-  stackTwos: { specialCards: true },
-  targetScore: { scoring: 'points' },
-};
+/**
+ * How the options relate (docs/rules.md, house rules): what one needs, and
+ * what two may not share (each gives the ace a meaning, S-V9/S-V10).
+ */
+export const OPTION_RELATIONS: readonly OptionRelation[] = [
+  { rule: 'S-V9', kind: 'excludes', option: 'specialCards', other: 'svenskevri', when: 'on' },
+  { rule: 'S-V10', kind: 'excludes', option: 'specialCards', other: 'aceDraws', when: 'on' },
+  { rule: 'S-V10', kind: 'excludes', option: 'svenskevri', other: 'aceDraws', when: 'on' },
+  { rule: 'S-V8', kind: 'requires', option: 'stackTwos', other: 'specialCards', value: true, when: 'on' },
+  { rule: 'S-V3', kind: 'requires', option: 'targetScore', other: 'scoring', value: 'points', when: 'given' },
+];
+
+/** The ways of playing the texts name, as house rules over the game chosen ("as usual": none). */
+export const SHEDDING_HOUSE_PRESETS: readonly HousePreset[] = [
+  { id: 'plain', rules: {} },
+  { id: 'special', rules: { specialCards: true, stackTwos: true } },
+  { id: 'svenskevri', rules: { svenskevri: true } },
+  { id: 'several', rules: { multiSameRank: true } },
+  { id: 'noTwist', rules: { noTwistFirstTurn: 'everyone' } },
+];
 
 type Defaults = Omit<RuleSet, 'game' | 'decks' | 'maxDraws'> & { readonly maxDraws: 1 | 3 | 'unlimited' };
 
@@ -144,12 +158,6 @@ export const PRESETS: Readonly<Record<SheddingPreset, { readonly defaults: Defau
   },
 };
 
-export const isSheddingPreset = (name: unknown): name is SheddingPreset =>
-  typeof name === 'string' && (SHEDDING_PRESETS as readonly string[]).includes(name);
-
-export { clip, quote } from './text.js';
-import { clip, quote } from './text.js';
-
 function checkValue(name: string, spec: OptionSpec, value: unknown): RuleError | null {
   if ('values' in spec) {
     if (spec.values.includes(value)) return null;
@@ -195,12 +203,8 @@ export function resolveRules(game: unknown, overrides: unknown, players: number)
       message: game === 'olsen' ? `Olsen is for 2 to 4 players; with ${players} you need two decks (decks: 2).` : `${game} is for 2 to 6 players, not ${players}.`,
     });
   }
-  // Two card house rules may not give one card two meanings (docs/rules.md, house rules).
-  if (merged.specialCards && merged.svenskevri) return err({ rule: 'S-V9', message: 'Special cards and svenskevri both give the ace a meaning: choose one.' });
-  if (merged.specialCards && merged.aceDraws > 0) return err({ rule: 'S-V10', message: 'Special cards and aceDraws both give the ace a meaning: choose one.' });
-  if (merged.svenskevri && merged.aceDraws > 0) return err({ rule: 'S-V10', message: 'Svenskevri and aceDraws both give the ace a meaning: choose one.' });
-  if (merged.stackTwos && !merged.specialCards) return err({ rule: 'S-V8', message: 'Stacking twos needs special cards (a 2 makes the next player draw two).' });
-  if ('targetScore' in o && merged.scoring !== 'points') return err({ rule: 'S-V3', message: 'A target score only makes sense when the game is scored with points.' });
+  const broken = brokenRelation(OPTION_RELATIONS, o, merged);
+  if (broken) return err(relationError(broken));
   const rules: RuleSet = Object.freeze({ game, ...merged, decks, maxDraws: merged.maxDraws === 'unlimited' ? 0 : merged.maxDraws });
   const dealt = players * handSizeFor(rules, players) + (rules.starterExtraCard ? 1 : 0) + (rules.dealerExtraCard ? 1 : 0);
   if (dealt + 1 > 52 * decks) {

@@ -4,14 +4,14 @@
  * the turn's draws, a voluntary draw, a pending penalty, the catch window,
  * first turns still owed — without touching the state layout themselves.
  */
-import { parseCard } from './card.js';
+import { parseCard } from '../core/card.js';
 import { Sim } from './sim.js';
 import {
   A_CALL, A_DRAW, A_PASS, catchCode, nameCode, playCode,
   O_ACTIVE, O_ACTIVE_PLAYERS, O_DEALER, O_DIR, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_GROUP, O_GROUP_COUNT, O_LAZY, O_OUT, O_PASS_STREAK,
   O_PENDING, O_PHASE, O_PLACE, O_RNG_OK, O_ROUND, O_TOP, O_TOTAL, O_TO_MOVE, O_UPCARD, O_VOLUNTARY, O_WINDOW, O_WINNER,
 } from './sim-layout.js';
-import { SUITS } from './types.js';
+import { SUITS } from '../core/types.js';
 import type { PlayerView } from './view.js';
 import type { Action } from './game.js';
 

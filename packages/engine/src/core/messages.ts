@@ -3,8 +3,11 @@
  * Dutch and German. Errors carry a code and parameters; the sentence is built
  * here so the CLI and the web app can show it in the player's language.
  */
-import { rankOf, suitOf, makeCard } from './card.js';
+import { rankOf, suitOf, makeCard, parseCard } from './card.js';
+import { SUITS, type CardName, type Suit } from './types.js';
 import { clip } from './text.js';
+import { relationKey, type OptionRelation } from './options.js';
+import type { RuleError } from './types.js';
 
 export type Lang = 'en' | 'nb' | 'nl' | 'de';
 export const LANGS: readonly Lang[] = ['nb', 'en', 'nl', 'de'];
@@ -35,24 +38,30 @@ const RANK_NAMES: Record<Lang, readonly string[]> = {
 };
 
 /** "hjerter ni" / "nine of hearts" / "harten negen" / "Herz Neun": the spoken name of a card (screen readers, terminal). */
-export function cardName(card: number, lang: Lang): string {
+export function cardName(name: CardName, lang: Lang): string {
+  return spokenCard(parseCard(name), lang);
+}
+
+function spokenCard(card: number, lang: Lang): string {
   const suit = SUIT_NAMES[lang][suitOf(card)];
   const rank = RANK_NAMES[lang][rankOf(card)];
   return lang === 'en' ? `${rank} of ${suit}` : `${suit} ${rank}`;
 }
 
+/** What an error's sentence names: players by name, cards as `Ah`, a suit as its letter. */
 export type ErrorParams = {
   player?: string;
   other?: string;
-  card?: number;
-  top?: number;
-  active?: number;
+  card?: CardName;
+  top?: CardName;
+  /** The suit in play (the one named with an eight, or led to the trick). */
+  active?: Suit;
   count?: number;
   rule?: string;
 };
 
-/** The params with `you`: the sentence is said to the player it is about (second person). */
-type Said = Required<ErrorParams> & { you: boolean };
+/** The params as numbers, with `you`: the sentence is said to the player it is about (second person). */
+type Said = { player: string; other: string; card: number; top: number; active: number; count: number; rule: string; you: boolean };
 type Builder = (p: Said, lang: Lang) => string;
 
 const YOU: Record<Lang, string> = { en: 'You', nb: 'Du', nl: 'Je', de: 'Du' };
@@ -62,13 +71,61 @@ const who = (p: Said, l: Lang): string => (p.you ? YOU[l] : p.player);
 const vb = (p: Said, third: string, second: string): string => (p.you ? second : third);
 
 /** A card in a sentence: its notation in English (as records write it), its name in the other languages. */
-const c = (card: number, l: Lang): string => (l === 'en' ? makeCard(card) : cardName(card, l));
+const c = (card: number, l: Lang): string => (l === 'en' ? makeCard(card) : spokenCard(card, l));
 /** One sentence in four languages; the builder picks the player's. */
 const say = (l: Lang, t: Record<Lang, string>): string => t[l];
 const n = (count: number, one: string, many: string): string => (count === 1 ? one : many);
 
+/** The sentence of each option relation (options.ts), by `option+other`: why a set of house rules cannot be played. */
+const HOUSE_RULES: Readonly<Record<string, Record<Lang, string>>> = {
+  'specialCards+svenskevri': {
+    en: 'Special cards and svenskevri both give the ace a meaning: choose one.',
+    nb: 'Spesialkort og svenskevri gir begge esset en betydning: velg én av dem.',
+    nl: 'Speciale kaarten en svenskevri geven allebei de aas een betekenis: kies er één.',
+    de: 'Sonderkarten und Svenskevri geben beide dem Ass eine Bedeutung: wähle eins davon.',
+  },
+  'specialCards+aceDraws': {
+    en: 'Special cards and "an ace makes the next player draw" both give the ace a meaning: choose one.',
+    nb: 'Spesialkort og «ess gir neste spiller kort å trekke» gir begge esset en betydning: velg én av dem.',
+    nl: 'Speciale kaarten en "een aas laat de volgende speler trekken" geven allebei de aas een betekenis: kies er één.',
+    de: 'Sonderkarten und „ein Ass lässt den nächsten Spieler ziehen“ geben beide dem Ass eine Bedeutung: wähle eins davon.',
+  },
+  'svenskevri+aceDraws': {
+    en: 'Svenskevri and "an ace makes the next player draw" both give the ace a meaning: choose one.',
+    nb: 'Svenskevri og «ess gir neste spiller kort å trekke» gir begge esset en betydning: velg én av dem.',
+    nl: 'Svenskevri en "een aas laat de volgende speler trekken" geven allebei de aas een betekenis: kies er één.',
+    de: 'Svenskevri und „ein Ass lässt den nächsten Spieler ziehen“ geben beide dem Ass eine Bedeutung: wähle eins davon.',
+  },
+  'stackTwos+specialCards': {
+    en: 'Stacking twos needs special cards (a 2 makes the next player draw two).',
+    nb: 'Å stable toere krever spesialkort (en 2 gjør at neste spiller må trekke to).',
+    nl: 'Tweeën stapelen kan alleen met speciale kaarten (een 2 laat de volgende speler twee kaarten trekken).',
+    de: 'Zweien stapeln geht nur mit Sonderkarten (eine 2 lässt den nächsten Spieler zwei Karten ziehen).',
+  },
+  'targetScore+scoring': {
+    en: 'A target score only makes sense when the game is scored with points.',
+    nb: 'Et poengmål gir bare mening når spillet telles med poeng.',
+    nl: 'Een doelscore heeft alleen zin als het spel met punten wordt geteld.',
+    de: 'Ein Punkteziel ergibt nur Sinn, wenn das Spiel mit Punkten gezählt wird.',
+  },
+  'pointLimit+deals': {
+    en: 'Play either to a point limit or for a number of deals, not both.',
+    nb: 'Spill enten til en poenggrense eller et antall giv, ikke begge deler.',
+    nl: 'Speel tot een puntengrens of een aantal spellen, niet allebei.',
+    de: 'Spielt entweder bis zu einer Punktgrenze oder eine Anzahl Runden, nicht beides.',
+  },
+};
+
+/** The refusal of house rules that break `rel` (options.ts), with what says it in every language. */
+export function relationError(rel: OptionRelation): RuleError {
+  const other = relationKey(rel);
+  return { rule: rel.rule, code: 'houseRules', params: { other }, message: HOUSE_RULES[other].en };
+}
+
 /** Every error code the engine gives, with its sentence. */
 export const ERRORS = {
+  /** House rules that cannot be played together (options.ts); `other` names the relation. */
+  houseRules: (p, l) => HOUSE_RULES[p.other]?.[l] ?? HOUSE_RULES[p.other]?.en ?? '',
   /** S7: someone acted out of turn. */
   notYourTurn: (p, l) => say(l, {
     en: `It is ${p.other}'s turn, not ${p.you ? 'yours' : `${p.player}'s`}.`,
@@ -351,7 +408,17 @@ export type ErrorCode = keyof typeof ERRORS;
  * "You do not hold Kc", "Du har ikke …", not "You does not hold Kc".
  */
 export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang = 'en', you?: string): string {
-  const p: Said = { player: '', other: '', card: 0, top: 0, active: 0, count: 0, rule: '', ...params, you: you !== undefined && params.player === you };
+  const card = (name: unknown): number => (typeof name === 'string' ? Math.max(0, parseCard(name)) : 0);
+  const p: Said = {
+    player: params.player ?? '',
+    other: params.other ?? '',
+    card: card(params.card),
+    top: card(params.top),
+    active: Math.max(0, SUITS.indexOf(params.active as Suit)),
+    count: params.count ?? 0,
+    rule: params.rule ?? '',
+    you: you !== undefined && params.player === you,
+  };
   // Names come from outside (a record, a client): a sentence shows at most 80 characters of one.
   p.player = clip(p.player);
   p.other = clip(p.other);

@@ -33,5 +33,9 @@ export const err = <E>(error: E): { readonly ok: false; readonly error: E } => (
  */
 export interface RuleError {
   readonly rule: string | null;
+  /** The sentence in English. */
   readonly message: string;
+  /** With `params`, what says the sentence in another language (`localizeError`); absent for malformed input. */
+  readonly code?: 'houseRules';
+  readonly params?: { readonly other: string };
 }

@@ -8,9 +8,11 @@
  * Every function here is pure: a Game is never changed, `apply` returns a new
  * one (or an error value naming the rule). Under it the `Sim` does the work.
  */
-import { EIGHT, makeCard, parseCard, parseSuit, rankOf, suitOf } from './card.js';
-import { errorMessage, type ErrorCode, type ErrorParams, type Lang } from './messages.js';
-import { clip, quote, resolveRules, handSizeFor, type RuleSet, type SheddingPreset } from './rules.js';
+import { EIGHT, makeCard, parseCard, parseSuit, rankOf, suitOf } from '../core/card.js';
+import { randomSeed } from '../core/family.js';
+import { gameError, malformed, type GameError, type RoundResult } from '../core/errors.js';
+import { clip, quote } from '../core/text.js';
+import { resolveRules, handSizeFor, type RuleSet, type SheddingPreset } from './rules.js';
 import {
   A_CALL,
   A_DRAW,
@@ -47,9 +49,9 @@ import {
   nameCode,
   playCode,
 } from './sim.js';
-import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from './types.js';
-import { standingsFromKeys, type Standings } from './standings.js';
-import { appendAction, emptyRound } from './round-log.js';
+import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from '../core/types.js';
+import { standingsFromKeys, type Standings } from '../core/standings.js';
+import { appendAction, emptyRound } from '../core/round-log.js';
 
 // ---- actions -------------------------------------------------------------
 /** One action, in the same shape as a record's `actions[]` entry (docs/record.md). */
@@ -75,26 +77,6 @@ export interface RoundLog {
   readonly deal: Deal;
   /** Every accepted action of the round, in order. */
   readonly actions: readonly Action[];
-}
-
-export interface RoundResult {
-  readonly finished: boolean;
-  /** First seat out, or null (blocked round, S17). */
-  readonly winner: Seat | null;
-  /** Place per seat, ties shared (`[1, 2, 2, 4]`); null while the round runs. */
-  readonly places: readonly number[] | null;
-  /** Cards left per seat. */
-  readonly hands: readonly number[];
-  /** Points of this round per seat (S24); null where no points are kept. */
-  readonly points: readonly number[] | null;
-}
-
-/** A game error: the rule ID that forbids the action (null for malformed input), a code and a sentence. */
-export interface GameError {
-  readonly rule: string | null;
-  readonly code: ErrorCode | 'malformed' | 'rules';
-  readonly message: string;
-  readonly params?: ErrorParams;
 }
 
 /** A game: readonly, never mutated; `apply` makes the next one. */
@@ -130,34 +112,23 @@ export interface CreateOptions {
   readonly dealer?: Seat;
 }
 
-const gameError = (rule: string | null, code: ErrorCode, params: ErrorParams): GameError => ({
-  rule,
-  code,
-  message: errorMessage(code, params, 'en'),
-  params,
-});
-const malformed = (message: string): GameError => ({ rule: null, code: 'malformed', message });
-
-/** The same error in another language (for the CLI and the web app); `you`: the name of the player it is said to. */
-export function localizeError(e: GameError, lang: Lang, you?: string): string {
-  return e.params && e.code !== 'malformed' && e.code !== 'rules' ? errorMessage(e.code, e.params, lang, you) : e.message;
-}
-
 // ---- creating ---------------------------------------------------------------
 export function createGame(options: CreateOptions): Result<Game, GameError> {
   const players = options.players;
   if (!Array.isArray(players) || players.some((p) => typeof p !== 'string')) return err(malformed('Players must be a list of names.'));
   const game = options.game ?? 'olsen';
   const rules = resolveRules(game, options.rules ?? {}, players.length);
-  if (!rules.ok) return err({ rule: rules.error.rule, code: 'rules', message: rules.error.message });
+  if (!rules.ok) return err({ rule: rules.error.rule, code: rules.error.code ?? 'rules', message: rules.error.message, ...(rules.error.params ? { params: rules.error.params } : {}) });
   const dealer = options.dealer ?? players.length - 1;
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players.length) return err(malformed(`The dealer must be a seat from 0 to ${players.length - 1}.`));
-  const deal: Deal = options.deal ?? { seed: `${options.seed ?? 'olsen'}/1` };
+  // No seed and no deal: a random seed, kept by the game so that its record replays.
+  const seed = options.seed ?? (options.deal ? null : randomSeed());
+  const deal: Deal = options.deal ?? { seed: `${seed}/1` };
   const base = {
     game: rules.value.game,
     rules: rules.value,
     players: Object.freeze([...players]),
-    seed: options.seed ?? (options.deal ? null : 'olsen'),
+    seed,
     rounds: [],
     results: [],
     version: 0,
@@ -378,6 +349,34 @@ export function widestGroups(o: GroupOption, handSize: number): Action[] {
   return out;
 }
 
+/**
+ * The finished moves that lay `cards` (the option's first card, then picked
+ * companions; the last lies on top) from a hand of `handSize`: one per suit
+ * an eight on top may name, and each also with the call when one card would
+ * be left (S18; forgetting it is legal). Empty when `cards` is not a group of
+ * the option. A screen builds a group by picking cards and asks this for the
+ * actions, never writing one itself.
+ */
+export function completeGroup(o: GroupOption, cards: readonly CardName[], handSize: number): Action[] {
+  if (cards.length < 2 || cards[0] !== o.first) return [];
+  const rest = [...o.with];
+  for (const c of cards.slice(1)) {
+    const i = rest.indexOf(c);
+    if (i < 0) return [];
+    rest.splice(i, 1);
+  }
+  const play = [...cards];
+  const calls = handSize - cards.length === 1 ? [false, true] : [false];
+  const out: Action[] = [];
+  const top = parseCard(cards[cards.length - 1]);
+  for (const call of calls) {
+    const base = { seat: o.seat, play, ...(call ? { call: true } : {}) };
+    if (rankOf(top) === EIGHT) for (const suit of SUITS) out.push({ ...base, suit });
+    else out.push(base);
+  }
+  return out;
+}
+
 /** The multi-card moves open to the player to act, one entry per first card and kind. */
 export function legalGroups(g: Game): GroupOption[] {
   if (!g.rules.multiSameRank && !g.rules.multiSameSuit) return [];
@@ -552,7 +551,7 @@ function applyPlay(g: Game, sim: Sim, a: Extract<Action, { play: readonly CardNa
   // Holding: count copies needed against copies held.
   const need = new Map<number, number>();
   for (const c of cards) need.set(c, (need.get(c) ?? 0) + 1);
-  for (const [c, k] of need) if (sim.copies(seat, c) < k) return gameError('S8', 'notInHand', { player, card: c });
+  for (const [c, k] of need) if (sim.copies(seat, c) < k) return gameError('S8', 'notInHand', { player, card: makeCard(c) });
   if (cards.length > 1 && !g.rules.multiSameRank && !g.rules.multiSameSuit) return gameError('S8', 'oneCardOnly', {});
   const last = cards[cards.length - 1];
   if (rankOf(last) === EIGHT && a.suit === undefined) return gameError('S10', 'nameSuit', {});
@@ -579,23 +578,23 @@ function explainNoPlay(g: Game, sim: Sim, seat: Seat, cards: readonly number[], 
   const firstTurn = r.noTwistFirstTurn !== 'off' && (st[O_FIRST_TURN] & (1 << seat)) !== 0;
   // S-V6 holds for a whole group: on a first turn no card of it may leave the suit or be an eight.
   const twists = (c: number): boolean => rankOf(c) === EIGHT || suitOf(c) !== st[O_ACTIVE];
-  if (firstTurn && cards.slice(index).some(twists)) return gameError('S-V6', 'firstTurnNoTwist', { player, active: st[O_ACTIVE] });
-  if (index > 0) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card, count: r.multiSameSuit ? 1 : 0 });
+  if (firstTurn && cards.slice(index).some(twists)) return gameError('S-V6', 'firstTurnNoTwist', { player, active: SUITS[st[O_ACTIVE]] });
+  if (index > 0) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card: makeCard(card), count: r.multiSameSuit ? 1 : 0 });
   if (st[O_PENDING] > 0) {
     return gameError('S-V8', 'pendingTwos', { player, count: st[O_PENDING] });
   }
   const drawn = st[O_DRAWN];
   if (st[O_DRAWS] > 0 && st[O_VOLUNTARY] && card !== drawn) return gameError('S14', 'voluntaryDrawOnly', { player });
   if (st[O_DRAWS] > 0 && r.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn) && card !== drawn) {
-    return gameError('S13', 'mustPlayDrawn', { player, card: drawn });
+    return gameError('S13', 'mustPlayDrawn', { player, card: makeCard(drawn) });
   }
   if (rankOf(card) === EIGHT) {
     if (r.noEightOnEight && rankOf(st[O_TOP]) === EIGHT) return gameError('S-V11', 'noEightOnEight', {});
     if (r.noWinOnEight && st[O_HAND_COUNT + seat] === total) return gameError('S-V12', 'noWinOnEight', { player });
   }
   // A group's first card that would be legal alone fails for its companions; one that fits nothing fails S8.
-  if (total > 1 && sim.canPlay(seat, card)) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card, count: r.multiSameSuit ? 1 : 0 });
-  return gameError('S8', 'mustMatch', { player, card, top: st[O_TOP], active: st[O_ACTIVE] });
+  if (total > 1 && sim.canPlay(seat, card)) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card: makeCard(card), count: r.multiSameSuit ? 1 : 0 });
+  return gameError('S8', 'mustMatch', { player, card: makeCard(card), top: makeCard(st[O_TOP]), active: SUITS[st[O_ACTIVE]] });
 }
 
 function explainNoDraw(g: Game, sim: Sim, seat: Seat): GameError {
@@ -603,7 +602,7 @@ function explainNoDraw(g: Game, sim: Sim, seat: Seat): GameError {
   const player = g.players[seat];
   if (st[O_GROUP] !== 0) return gameError('S-V4', 'finishMove', { player });
   const drawn = st[O_DRAWN];
-  if (st[O_DRAWS] > 0 && g.rules.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn)) return gameError('S13', 'mustPlayDrawn', { player, card: drawn });
+  if (st[O_DRAWS] > 0 && g.rules.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn)) return gameError('S13', 'mustPlayDrawn', { player, card: makeCard(drawn) });
   if (st[O_DRAWS] > 0 && st[O_VOLUNTARY]) return gameError('S14', 'voluntaryDrawOnly', { player });
   if (!sim.canDraw()) return gameError('S17', 'cannotDraw', {});
   return gameError('S14', 'drawLimit', { player, count: st[O_DRAWS] });
@@ -615,7 +614,7 @@ function explainNoPass(g: Game, sim: Sim, seat: Seat): GameError {
   if (st[O_GROUP] !== 0) return gameError('S-V4', 'finishMove', { player });
   if (st[O_PENDING] > 0) return gameError('S-V8', 'pendingTwos', { player, count: st[O_PENDING] });
   const drawn = st[O_DRAWN];
-  if (st[O_DRAWS] > 0 && g.rules.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn)) return gameError('S13', 'mustPlayDrawn', { player, card: drawn });
+  if (st[O_DRAWS] > 0 && g.rules.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn)) return gameError('S13', 'mustPlayDrawn', { player, card: makeCard(drawn) });
   // Nothing fits: the sentence says draw (how many more, unless the draws are unlimited).
   if (!sim.hasLegalPlay(seat)) return gameError('S14', 'drawFirst', { player, count: g.rules.maxDraws === 0 ? 0 : g.rules.maxDraws - st[O_DRAWS] });
   return gameError('S14', 'passNotAllowed', { player });

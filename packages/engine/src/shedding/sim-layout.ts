@@ -4,7 +4,9 @@
  * offset; the comment beside each offset says what it holds.
  */
 // ---- action codes -------------------------------------------------------
-export const A_PLAY = 0;
+import { A_PLAY } from '../core/codes.js';
+
+export { A_PLAY, cardOfAction, kindOf } from '../core/codes.js';
 export const A_DRAW = 1;
 export const A_PASS = 2;
 export const A_CALL = 3;
@@ -15,8 +17,6 @@ export const F_CALL = 1 << 12;
 /** Play flag: more cards of the same move follow (multi-card house rules). */
 export const F_MORE = 1 << 13;
 
-export const kindOf = (a: number): number => a & 7;
-export const cardOfAction = (a: number): number => (a >> 3) & 63;
 export const suitOfAction = (a: number): number => ((a >> 9) & 7) - 1;
 export const seatOfAction = (a: number): number => (a >> 3) & 7;
 export const playCode = (card: number, suit = -1, call = false, more = false): number =>

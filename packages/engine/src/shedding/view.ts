@@ -2,14 +2,14 @@
  * What one seat may know (docs/rules.md V1): `viewFor(game, seat)` is the only way
  * a game's state leaves the engine for other eyes. Spectators pass `null`.
  */
-import { makeCard } from './card.js';
+import { makeCard } from '../core/card.js';
 import { catchActionsIn, legalActionsIn, legalGroups, phaseOf, readWith, standingsOfSim, toMove, type Action, type Game, type GroupOption, type Phase } from './game.js';
-import type { Standings } from './standings.js';
+import type { Standings } from '../core/standings.js';
 import type { RuleSet, SheddingPreset } from './rules.js';
 import { P_GAME_OVER, P_ROUND_OVER } from './sim-layout.js';
 import type { Sim } from './sim.js';
 import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_POINTS, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW, O_WINNER } from './sim.js';
-import { SUITS, type CardName, type Seat, type Suit } from './types.js';
+import { SUITS, type CardName, type Seat, type Suit } from '../core/types.js';
 
 /** What one seat (or a spectator, seat null) may know: docs/rules.md V1. */
 export interface PlayerView {

@@ -15,10 +15,10 @@
  *     sim.seed('demo'); sim.newGame(); sim.dealRound(3);
  *     const n = sim.generate(buf); sim.apply(buf[0]);
  */
-import { ACE, DECK, EIGHT, QUEEN, TWO, cardPoints, rankOf, suitOf } from './card.js';
-import { below, nextU32, seedFromString, shuffleRange } from './rng.js';
+import { ACE, DECK, EIGHT, QUEEN, TWO, cardPoints, rankOf, suitOf } from '../core/card.js';
+import { below, nextU32, seedFromString, shuffleRange } from '../core/rng.js';
 import { handSizeFor, type RuleSet } from './rules.js';
-import { StateBuffer } from './state-buffer.js';
+import { StateBuffer } from '../core/state-buffer.js';
 
 import {
   MAX_SEATS, A_PLAY, A_DRAW, A_PASS, A_CALL, A_CATCH, A_NAME, F_CALL, F_MORE, suitOfAction,

@@ -8,8 +8,8 @@
  * variables with no calls per step; it makes exactly the choices the
  * generic generate/apply loop makes from the same RNG (a test checks it).
  */
-import { EIGHT } from './card.js';
-import { pick, scale } from './rng.js';
+import { EIGHT } from '../core/card.js';
+import { pick, scale } from '../core/rng.js';
 import {
   O_ACTIVE,
   O_DISCARD,

@@ -1,0 +1,11 @@
+/**
+ * @olsen/engine/hearts — what only Danish Olsen (docs/rules.md Part 2) has:
+ * its action and view types, its rules, and the family's own functions
+ * (explicit deals, the pass).
+ */
+export { heartsFamily } from './family.js';
+export {
+  createHeartsGame, nextHeartsRound, applyHearts, heartsLegalActions, heartsToMove, heartsViewFor, parseHeartsAction,
+  type HeartsAction, type HeartsDeal, type HeartsGame, type HeartsRoundLog, type HeartsView, type HeartsLogEntry, type HeartsCreateOptions,
+} from './game.js';
+export { HEARTS_OPTIONS, HEARTS_DEFAULTS, resolveHeartsRules, type HeartsRules } from './rules.js';
