@@ -76,6 +76,7 @@ const CASES: Case[] = [
   ['voluntaryDrawOnly', 'S14', shed(() => act(stuck(['7s'], ['Kh', '2c', '3c', '4c', '5c']), 'draw'), 'Kh'), { player: 'Siri' }],
   ['firstTurnNoTwist', 'S-V6', shed(() => four({ noTwistFirstTurn: 'starter' }, ['9s', '8d', 'Kh', '2c', 'Ts']), '9s'), { player: 'Siri', active: 'h' }],
   ['noEightOnEight', 'S-V11', shed(() => act(four({ noEightOnEight: true }, ['8d', 'Qh', 'Ah', '5c', '6c'], ['8c', '4c', '5d', '6d', '7d']), '8d>h'), '8c>s'), {}],
+  ['onlyDrawnCard', 'S14', shed(() => act(duel('olsen', { noWinOnEight: true }, ['Kh', '3h', '4h', '5h', '8d']), 'Kh', 'draw', 'pass', '3h', 'draw', 'pass', '4h', 'draw', 'pass', '5h!', 'draw', 'pass', 'draw'), '8d>h'), { player: 'Siri', card: '8d' }],
   ['noWinOnEight', 'S-V12', shed(() => act(duel('olsen', { noWinOnEight: true }, ['Kh', '3h', '4h', '5h', '8d']), 'Kh', 'draw', 'pass', '3h', 'draw', 'pass', '4h', 'draw', 'pass', '5h!', 'draw', 'pass'), '8d>h'), { player: 'Siri' }],
   ['nameSuit', 'S10', shed(() => four({}, ['8d', 'Qh', 'Ah', '5c', '6c']), '8d'), {}],
   ['onlyEightNamesSuit', 'S10', shed(() => four(), 'Qh>s'), {}],

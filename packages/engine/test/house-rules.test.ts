@@ -204,6 +204,22 @@ describe('1.8 house rules', () => {
     expect(ruleOf(g, '8d>h')).toBe('S-V12');
   });
 
+  it('S14 S-V12: after a forced draw that does not fit, the eight is refused as S14 (only the drawn card), not as S8; without drawnCardMustBePlayed it may be laid', () => {
+    const seq = ['Kh', 'draw', 'pass', '3h', 'draw', 'pass', '4h', 'draw', 'pass', '5h!', 'draw', 'pass', 'draw'];
+    const g = act(duel({ noWinOnEight: true }, ['Kh', '3h', '4h', '5h', '8d']), ...seq);
+    expect(viewFor(g, 0).hand).toEqual(['8d', 'Td']);
+    const r = tryAct(g, '8d>h');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect([r.error.rule, r.error.code, r.error.params]).toEqual(['S14', 'onlyDrawnCard', { player: 'Siri', card: '8d' }]);
+      expect(r.error.message).toContain('only the card drawn');
+    }
+    // One draw a turn here (maxDraws 1): it is spent, so the turn ends with a pass.
+    expect(listed(g)).toEqual(['pass']);
+    const free = act(duel({ noWinOnEight: true, drawnCardMustBePlayed: false }, ['Kh', '3h', '4h', '5h', '8d']), ...seq);
+    expect(tryAct(free, '8d>h').ok).toBe(true);
+  });
+
   it('S-V13: hand size, two-player hand size and the extra card for the starter or the dealer', () => {
     const seven = unwrap(createGame({ players: ['A', 'B', 'C'], seed: 'h', rules: { handSize: 7 } }));
     expect(viewFor(seven, 0).handCounts).toEqual([7, 7, 7]);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DECK, makeCard, parseCard, seedFromString, below, pick } from '../src/sim-tier.js';
 import { SUITS, recordOf, parseRecord, replayRecord } from '../src/index.js';
 import { load } from '../src/shedding/game.js';
+import type { GameError } from '../src/index.js';
 import { apply, catchActions, createGame, legalActions, legalGroups, nextRound, resolveRules, toMove, viewFor, type Action, type Game, type RuleSet } from '../src/shedding/index.js';
 import { A_CALL, A_DRAW, A_PASS, Sim, playCode, rollout, simFromView } from '../src/sim-tier.js';
 import { STATE_SIZE } from '../src/shedding/sim-layout.js';
@@ -130,6 +131,23 @@ function candidates(g: Game, rng: Int32Array): Action[] {
   return out;
 }
 
+/**
+ * What a refusal says holds in the position: S8 "must match" names a card that fits neither the suit in play,
+ * nor the rank on top, nor is an eight; S13 names the drawn card, which may be played; S14's "only the drawn
+ * card" names a hand card that would fit but for the draw; a card "not held" is not in the hand.
+ */
+function saysTrue(g: Game, e: GameError): void {
+  const p = e.params ?? {};
+  const mover = toMove(g);
+  const v = mover === null ? null : viewFor(g, mover);
+  if (!v) return;
+  const fits = (card: string): boolean => card[0] === '8' || card[1] === v.activeSuit || (card[0] === v.top[0] && v.top[0] !== '8');
+  if (e.code === 'mustMatch') expect(fits(p.card!), `${e.message} (top ${v.top}, suit ${v.activeSuit})`).toBe(false);
+  if (e.code === 'mustPlayDrawn') expect([p.card, v.legal.some((a) => 'play' in a && a.play[0] === p.card)]).toEqual([v.drawn, true]);
+  if (e.code === 'onlyDrawnCard') expect([fits(p.card!), v.drawn !== null && v.drawn !== p.card]).toEqual([true, true]);
+  if (e.code === 'notInHand' && p.player === g.players[mover!]) expect(v.hand).not.toContain(p.card);
+}
+
 describe('property: random games under random rule sets', () => {
   it('S8 S14 S17 S20 V1: conservation, exact legality, no view leak, tiers agree, undo restores, records round-trip', () => {
     fc.assert(
@@ -175,7 +193,12 @@ describe('property: random games under random rule sets', () => {
           for (const c of candidates(g, rng)) {
             const r = apply(g, c);
             if (r.ok) expect(legal.some((l) => sameMove(l, c)) || fitsGroup(c)).toBe(true);
-            else expect(r.error.message.length).toBeGreaterThan(5);
+            else {
+              expect(r.error.message.length).toBeGreaterThan(5);
+              // Refused exactly when not listed, and the sentence is true of the position.
+              expect(legal.some((l) => sameMove(l, c))).toBe(false);
+              saysTrue(g, r.error);
+            }
           }
           // Views: nobody sees a card they may not know of; spectators see no hand.
           for (let s = 0; s < players; s++) {

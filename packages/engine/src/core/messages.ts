@@ -169,6 +169,13 @@ export const ERRORS = {
     nl: `Na vrijwillig trekken ${p.you ? 'mag je' : `mag ${p.player}`} alleen de getrokken kaart spelen, of passen.`,
     de: `Nach freiwilligem Ziehen ${p.you ? 'darfst du' : `darf ${p.player}`} nur die gezogene Karte legen oder passen.`,
   }),
+  /** S14 (decision): after a forced draw only the drawn card may be played, even a hand card the draw made legal. */
+  onlyDrawnCard: (p, l) => say(l, {
+    en: `After drawing because nothing fitted ${p.you ? 'you' : p.player} may play only the card drawn, not ${c(p.card, l)}: draw again, or pass when no draw is left.`,
+    nb: `Etter å ha trukket fordi ingenting passet kan ${p.you ? 'du' : p.player} bare legge kortet som ble trukket, ikke ${c(p.card, l)}: trekk igjen, eller si pass når du ikke kan trekke mer.`,
+    nl: `Na trekken omdat niets paste ${p.you ? 'mag je' : `mag ${p.player}`} alleen de getrokken kaart spelen, niet ${c(p.card, l)}: trek opnieuw, of pas als er niet meer getrokken mag worden.`,
+    de: `Nach dem Ziehen, weil nichts passte, ${p.you ? 'darfst du' : `darf ${p.player}`} nur die gezogene Karte legen, nicht ${c(p.card, l)}: zieh noch einmal oder passe, wenn nicht mehr gezogen werden darf.`,
+  }),
   /** S-V6: no eight and no same-rank suit change on a first turn. */
   firstTurnNoTwist: (p, l) => say(l, {
     en: `No twist on the first turn: ${p.you ? 'you' : p.player} must follow ${SUIT_NAMES.en[p.active]} with a card of that suit (no eight, no change of suit).`,

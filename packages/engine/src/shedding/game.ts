@@ -51,7 +51,7 @@ import {
 } from './sim.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from '../core/types.js';
 import { standingsFromKeys, type Standings } from '../core/standings.js';
-import { appendAction, emptyRound } from '../core/round-log.js';
+import { appendAction, emptyRound, roundLength } from '../core/round-log.js';
 
 // ---- actions -------------------------------------------------------------
 /** One action, in the same shape as a record's `actions[]` entry (docs/record.md). */
@@ -79,6 +79,14 @@ export interface RoundLog {
   readonly actions: readonly Action[];
 }
 
+/** A forgotten call caught (S20): the log index of the catch, who was caught and by whom, the penalty cards drawn. */
+export interface CaughtCall {
+  readonly at: number;
+  readonly seat: Seat;
+  readonly by: Seat;
+  readonly cards: readonly CardName[];
+}
+
 /** A game: readonly, never mutated; `apply` makes the next one. */
 export interface Game {
   /** The preset the rules start from, e.g. `'olsen'`. */
@@ -95,6 +103,8 @@ export interface Game {
   readonly results: readonly RoundResult[];
   /** Increases by one with every accepted action or deal: a stale-action guard for servers. */
   readonly version: number;
+  /** @internal The forgotten calls caught this round (S20) with the cards each drew: what the views tell. */
+  readonly catches: readonly CaughtCall[];
   /** @internal Simulator snapshot; never mutated. */
   readonly core: Int32Array;
 }
@@ -132,6 +142,7 @@ export function createGame(options: CreateOptions): Result<Game, GameError> {
     rounds: [],
     results: [],
     version: 0,
+    catches: [],
     core: new Sim(rules.value, players.length).snapshot(),
   } satisfies Game;
   const sim = new Sim(rules.value, players.length);
@@ -158,6 +169,7 @@ function startRound(g: Game, sim: Sim, dealer: Seat, deal: Deal): Result<Game, G
       ...g,
       rounds: Object.freeze([...g.rounds, emptyRound<RoundLog, Action>({ dealer, deal })]),
       version: g.version + 1,
+      catches: NO_CATCHES,
       core: sim.snapshot(),
     }),
   );
@@ -426,6 +438,19 @@ export function catchActionsIn(g: Game, sim: Sim): Action[] {
 }
 
 // ---- applying ---------------------------------------------------------------
+const NO_CATCHES: readonly CaughtCall[] = Object.freeze([]);
+
+/** The catch at log index `at`: the cards in the caught hand after that were not there before (two decks: copies count). */
+function caughtCall(a: Extract<Action, { catch: Seat }>, at: number, before: readonly number[], after: readonly number[]): CaughtCall {
+  const left = [...before];
+  const cards: CardName[] = [];
+  for (const c of after) {
+    const i = left.indexOf(c);
+    if (i >= 0) left.splice(i, 1);
+    else cards.push(makeCard(c));
+  }
+  return Object.freeze({ at, seat: a.catch, by: a.seat, cards: Object.freeze(cards) });
+}
 /** Applies an action: the next game, or an error naming the rule. Never throws on bad input. */
 export function apply(g: Game, action: unknown): Result<Game, GameError> {
   const parsed = parseActionShape(action, g.players.length);
@@ -433,6 +458,8 @@ export function apply(g: Game, action: unknown): Result<Game, GameError> {
   const a = parsed.value;
   // No push/pop while applying: a simulator without a stack (a 17-state buffer here was 20 KB per move).
   const sim = load(g);
+  // A catch: the caught hand before, to tell which penalty cards it drew.
+  const before = 'catch' in a ? sim.hand(a.catch) : null;
   const res = applyTo(g, sim, a);
   if (res) return err(res);
   if (sim.st[O_ERROR] !== E_NONE) return err(gameError(sim.st[O_ERROR] === E_NEED_SEED_S16 ? 'S16' : 'S5', 'needSeed', {}));
@@ -440,7 +467,8 @@ export function apply(g: Game, action: unknown): Result<Game, GameError> {
   const last = rounds[rounds.length - 1];
   rounds[rounds.length - 1] = appendAction(last, a);
   const results = sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? [...g.results, roundResult(g.rules, sim, true)] : g.results;
-  return ok(Object.freeze({ ...g, rounds: Object.freeze(rounds), results: Object.freeze(results), version: g.version + 1, core: sim.snapshot() }));
+  const catches = before !== null && 'catch' in a ? Object.freeze([...g.catches, caughtCall(a, roundLength(last), before, sim.hand(a.catch))]) : g.catches;
+  return ok(Object.freeze({ ...g, rounds: Object.freeze(rounds), results: Object.freeze(results), version: g.version + 1, core: sim.snapshot(), catches }));
 }
 
 /** Validates the JSON shape of an action (records, network): the rule is null for malformed input. */
@@ -587,6 +615,11 @@ function explainNoPlay(g: Game, sim: Sim, seat: Seat, cards: readonly number[], 
   if (st[O_DRAWS] > 0 && st[O_VOLUNTARY] && card !== drawn) return gameError('S14', 'voluntaryDrawOnly', { player });
   if (st[O_DRAWS] > 0 && r.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn) && card !== drawn) {
     return gameError('S13', 'mustPlayDrawn', { player, card: makeCard(drawn) });
+  }
+  // S14 (decision): a forced draw that did not fit leaves only the drawn card playable this turn, even a hand
+  // card the draw made legal (an eight that is no longer the last card, S-V12). Any other hand card fits nothing.
+  if (st[O_DRAWS] > 0 && r.drawnCardMustBePlayed && card !== drawn && sim.canPlay(seat, card)) {
+    return gameError('S14', 'onlyDrawnCard', { player, card: makeCard(card) });
   }
   if (rankOf(card) === EIGHT) {
     if (r.noEightOnEight && rankOf(st[O_TOP]) === EIGHT) return gameError('S-V11', 'noEightOnEight', {});

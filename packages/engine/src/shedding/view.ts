@@ -2,14 +2,35 @@
  * What one seat may know (docs/rules.md V1): `viewFor(game, seat)` is the only way
  * a game's state leaves the engine for other eyes. Spectators pass `null`.
  */
-import { makeCard } from '../core/card.js';
+import { EIGHT, makeCard, rankOf } from '../core/card.js';
 import { catchActionsIn, legalActionsIn, legalGroups, phaseOf, readWith, standingsOfSim, toMove, type Action, type Game, type GroupOption, type Phase } from './game.js';
 import type { Standings } from '../core/standings.js';
-import type { RuleSet, SheddingPreset } from './rules.js';
+import { callWordOf, type RuleSet, type SheddingPreset } from './rules.js';
 import { P_GAME_OVER, P_ROUND_OVER } from './sim-layout.js';
 import type { Sim } from './sim.js';
 import { O_ACTIVE, O_DEALER, O_DIR, O_DISCARD_LEN, O_DRAWN, O_DRAWS, O_FIRST_TURN, O_HAND_COUNT, O_PASS_STREAK, O_PENDING, O_PLACE, O_POINTS, O_STOCK_LEN, O_TOP, O_TOTAL, O_UPCARD, O_VOLUNTARY, O_WINDOW, O_WINNER } from './sim.js';
 import { SUITS, type CardName, type Seat, type Suit } from '../core/types.js';
+
+/** The last-card call (S18): `olsen` in Olsen, `lastCard` ("Ett kort igjen") in Vri åtter. */
+export interface CallInfo {
+  readonly kind: 'olsen' | 'lastCard';
+  /** The game's own word, e.g. `Olsen`, `Ett kort igjen`. */
+  readonly word: string;
+  /** Cards drawn by a player caught without it (S20, S-V1); 0: the call only warns the others (S19). */
+  readonly penalty: number;
+}
+
+/** A forgotten call caught (S20), as a view tells it. */
+export interface CatchNote {
+  /** Index in the round's log of the catch. */
+  readonly at: number;
+  readonly seat: Seat;
+  readonly by: Seat;
+  /** Penalty cards drawn (fewer than the rule's when the stock ran short). */
+  readonly drew: number;
+  /** Those cards, to the caught seat only; null to everyone else. */
+  readonly cards: readonly CardName[] | null;
+}
 
 /** What one seat (or a spectator, seat null) may know: docs/rules.md V1. */
 export interface PlayerView {
@@ -34,6 +55,19 @@ export interface PlayerView {
   readonly discardCount: number;
   /** Cards drawn in the current turn by the player to act. */
   readonly drawsThisTurn: number;
+  /**
+   * Cards the player to act may still draw this turn (S14: `maxDraws` less those drawn; 0 after a voluntary
+   * draw), or null where the draws are unlimited.
+   */
+  readonly drawsLeft: number | null;
+  /** The suit named with the eight on top (S10, S-V15), or null when no eight lies there. */
+  readonly namedSuit: Suit | null;
+  /** The seats still holding cards in the order they play after the player to act (direction included). */
+  readonly turnOrder: readonly Seat[];
+  /** The last-card call of this game (S18, S19, S20): what to translate, the game's own word, the cards a forgotten one costs (0: a warning only). */
+  readonly call: CallInfo;
+  /** Forgotten calls caught this round (S20), each with the log index of its catch and the cards it drew (the cards only to the caught seat). */
+  readonly catches: readonly CatchNote[];
   /** The card the viewer drew this turn, if the viewer is to act (own information). */
   readonly drawn: CardName | null;
   /** The viewer is to act and drew this turn while holding a card that fitted (S14's voluntary draw: own information). */
@@ -53,6 +87,11 @@ export interface PlayerView {
   readonly roundWinner: Seat | null;
   /** Each seat's points of the round just over (S24, points games), else null. */
   readonly roundPoints: readonly number[] | null;
+  /**
+   * The seats in the order of the round just over (null while it runs): by the round's points, lowest first,
+   * in points games (S24); by place in ranking games (S22). A round table lists them in this order.
+   */
+  readonly roundOrder: readonly Seat[] | null;
   /**
    * Every seat's hand once the round is over (they are laid on the table to count), else null. A seat's entry
    * is null where a server keeps that hand hidden (the daily deal's, until its day is over).
@@ -94,6 +133,46 @@ function seatsIn(mask: number, n: number): Seat[] {
   return out;
 }
 
+/** One frozen call per rule set (views share it: nothing to allocate per view). */
+const calls = new WeakMap<RuleSet, CallInfo>();
+function callOf(rules: RuleSet): CallInfo {
+  let c = calls.get(rules);
+  if (!c) {
+    const word = callWordOf(rules);
+    c = Object.freeze({ kind: word === 'Olsen' ? 'olsen' : 'lastCard', word, penalty: rules.forgottenCallPenalty });
+    calls.set(rules, c);
+  }
+  return c;
+}
+
+const NO_NOTES: readonly CatchNote[] = Object.freeze([]);
+function catchNotes(g: Game, own: Seat | null): readonly CatchNote[] {
+  if (g.catches.length === 0) return NO_NOTES;
+  return g.catches.map((c) => ({ at: c.at, seat: c.seat, by: c.by, drew: c.cards.length, cards: c.seat === own ? c.cards : null }));
+}
+
+/** S14: the draws left to the player to act (null: unlimited). */
+function drawsLeft(rules: RuleSet, st: Int32Array): number | null {
+  if (st[O_DRAWS] > 0 && st[O_VOLUNTARY] === 1) return 0;
+  return rules.maxDraws === 0 ? null : Math.max(0, rules.maxDraws - st[O_DRAWS]);
+}
+
+/** The seats with cards after `from`, in the direction of play. */
+function orderAfter(st: Int32Array, from: Seat, n: number): Seat[] {
+  const step = st[O_DIR] === 1 ? 1 : n - 1;
+  const out: Seat[] = [];
+  for (let i = 1, s = (from + step) % n; i < n; i++, s = (s + step) % n) if (st[O_HAND_COUNT + s] > 0) out.push(s);
+  return out;
+}
+
+/** S22/S24: the seats in the order of the round just over. */
+function roundOrderOf(points: readonly number[] | null, places: readonly number[]): Seat[] {
+  const seats = places.map((_, s) => s);
+  // Points games: the round's points, lowest first (place breaks a tie); ranking games: place (0: not placed, last).
+  const rank = (p: number): number => (p === 0 ? Number.MAX_SAFE_INTEGER : p);
+  return seats.sort((a, b) => (points ? points[a] - points[b] : 0) || rank(places[a]) - rank(places[b]) || a - b);
+}
+
 export function viewFor(g: Game, seat: Seat | null): PlayerView {
   // Read only, and nothing below loads another game into it (legalGroups takes its own simulator).
   const sim = readWith(g);
@@ -103,6 +182,8 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
   const own = seat !== null && seat >= 0 && seat < n ? seat : null;
   const legal: Action[] = [];
   const groups = own !== null && mover === own ? legalGroups(g) : [];
+  const over = sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER;
+  const points = g.rules.scoring === 'points';
   if (own !== null) {
     if (mover === own) for (const a of legalActionsIn(sim)) legal.push(a);
     for (const a of catchActionsIn(g, sim)) if (a.seat === own) legal.push(a);
@@ -125,6 +206,11 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     stockCount: st[O_STOCK_LEN],
     discardCount: st[O_DISCARD_LEN],
     drawsThisTurn: st[O_DRAWS],
+    drawsLeft: drawsLeft(g.rules, st),
+    namedSuit: rankOf(st[O_TOP]) === EIGHT ? SUITS[st[O_ACTIVE]] : null,
+    turnOrder: orderAfter(st, mover ?? st[O_DEALER], n),
+    call: callOf(g.rules),
+    catches: catchNotes(g, own),
     drawn: own !== null && own === mover && st[O_DRAWN] >= 0 ? makeCard(st[O_DRAWN]) : null,
     voluntaryDraw: own !== null && own === mover && st[O_DRAWS] > 0 && st[O_VOLUNTARY] === 1,
     passStreak: st[O_PASS_STREAK],
@@ -134,7 +220,8 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     places: slots(st, O_PLACE, n),
     totals: g.rules.scoring === 'points' ? slots(st, O_TOTAL, n) : null,
     roundWinner: st[O_WINNER] >= 0 ? st[O_WINNER] : null,
-    roundPoints: (sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER) && g.rules.scoring === 'points' ? slots(st, O_POINTS, n) : null,
+    roundPoints: over && points ? slots(st, O_POINTS, n) : null,
+    roundOrder: over ? roundOrderOf(points ? slots(st, O_POINTS, n) : null, slots(st, O_PLACE, n)) : null,
     revealed: sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? Array.from({ length: n }, (_, s) => sim.hand(s).map(makeCard)) : null,
     standings: standingsOfView(g, sim),
     log: g.rounds[g.rounds.length - 1]?.actions ?? [],
