@@ -46,21 +46,18 @@ export function heartsKnowledge(view: HeartsView): HeartsKnowledge {
   const inHand = active.filter(Boolean).length;
   const plays: { seat: number; card: number }[] = [];
   for (const a of view.log) if ('play' in a) plays.push({ seat: a.seat, card: parseCard(a.play[0]) });
+  // A seat that did not follow the led suit holds none of it: the engine's tricks, and the one on the table.
   const voids = new Array<number>(n).fill(0);
-  for (let t = 0; t < plays.length; t += inHand) {
-    const led = plays[t].card >> 4;
-    for (let i = t + 1; i < Math.min(plays.length, t + inHand); i++) if (plays[i].card >> 4 !== led) voids[plays[i].seat] |= 1 << led;
+  for (const trick of [...view.tricks, view.trick]) {
+    const led = trick.cards[0]?.[1];
+    for (let i = 1; i < trick.cards.length; i++) if (trick.cards[i][1] !== led) voids[trick.seats[i]] |= 1 << 'cdhs'.indexOf(led);
   }
   const known: number[][] = Array.from({ length: n }, () => []);
   known[me] = (view.hand ?? []).map(parseCard);
   const played = new Set(plays.map((p) => p.card));
-  if (view.phase === 'play' && view.passOffset > 0 && view.passed && view.passed.length) {
-    let to = me;
-    for (let step = 0; step < view.passOffset; step++) {
-      to = (to + 1) % n;
-      while (!active[to]) to = (to + 1) % n;
-    }
-    for (const c of view.passed.map(parseCard)) if (!played.has(c)) known[to].push(c);
+  // The cards this seat passed are known to be with the seat they went to (H3), until played.
+  if (view.phase === 'play' && view.passTo !== null && view.passed && view.passed.length) {
+    for (const c of view.passed.map(parseCard)) if (!played.has(c)) known[view.passTo].push(c);
   }
   const held = new Set(known.flat());
   const unseen = HeartsSim.deckFor(inHand).filter((c) => !played.has(c) && !held.has(c));

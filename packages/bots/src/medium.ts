@@ -112,20 +112,13 @@ export function medium(view: PlayerView, dice?: Int32Array): Choice {
   const hand = view.hand ?? [];
   const counts = suitCounts(hand);
   const seat = view.seat ?? 0;
-  const n = view.players.length;
-  // Turn order runs the way play goes now (an ace may have turned it, S-V7); seats out of cards are passed over.
-  const step = view.direction === 'clockwise' ? 1 : n - 1;
-  const following = (from: number, dir: number): number => {
-    let s = (from + dir) % n;
-    for (let i = 0; i < n && view.handCounts[s] === 0; i++) s = (s + dir) % n;
-    return s;
-  };
-  const next = following(seat, step);
-  const prev = following(seat, n - step);
+  // Turn order as the engine gives it (an ace may have turned it, S-V7; seats out of cards are passed over).
+  const order = view.turnOrder;
+  const next = order[0] ?? seat;
+  const prev = order[order.length - 1] ?? seat;
   const nextShort = view.handCounts[next] <= 1;
   // The opponent nearest in turn order with one card left: the one a kept eight is for.
-  let short = -1;
-  for (let i = 1; i < n && short < 0; i++) if (view.handCounts[(seat + i * step) % n] === 1) short = (seat + i * step) % n;
+  const short = order.find((s) => view.handCounts[s] === 1) ?? -1;
   // The suits the plain cards that fit are of, and whether an eight could be laid (for saying why).
   const plainSuits = [false, false, false, false];
   let eightFits = false;

@@ -111,7 +111,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       const last = oc.rounds[oc.rounds.length - 1];
       out();
       out(t.handOver);
-      if (last.points?.filter((p) => p === 26).length === names.length - 1) out(t.moon(names[last.points.indexOf(0)]));
+      if (view.moon !== null) out(t.moon(names[view.moon]));
       out(t.scores);
       names.forEach((nm, s) => out(`  ${nm}: ${last.points?.[s] ?? 0} / ${oc.totals?.[s] ?? 0}`));
       if (view.phase === 'gameOver') {
@@ -144,7 +144,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     const v = heartsViewFor(g, 0);
     if (v.legal.length === 0) continue;
     out();
-    if (v.phase === 'pass') out(t.pass(v.passOffset, names[(v.passOffset) % names.length]));
+    if (v.phase === 'pass' && v.passTo !== null) out(t.pass(v.passSize, names[v.passTo]));
     else {
       out(`${t.trick}: ${v.trick.cards.length ? v.trick.cards.map((c, i) => `${names[v.trick.seats[i]]} ${pretty(c)}`).join(', ') : t.empty}`);
       if (v.lastTrick) out(t.lastTrick(v.lastTrick.cards.map(pretty).join(' '), names[v.lastTrick.winner]));

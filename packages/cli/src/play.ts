@@ -69,7 +69,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     if ('call' in a) return t.call(word);
     return t.name(suitName(SUITS.indexOf(a.suit), o.lang));
   };
-  const announce = (a: Action, before: Game): void => {
+  const announce = (a: Action): void => {
     const who = a.seat === 0 ? t.you : names[a.seat];
     if ('play' in a) {
       out(t.played(who, a.play.map(pretty).join(' + '), a.suit ? suitName(SUITS.indexOf(a.suit), o.lang) : null));
@@ -82,14 +82,10 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       }
     } else if ('pass' in a) out(t.passed(who));
     else if ('catch' in a) {
-      const gained = viewFor(g, null).handCounts[a.catch] - viewFor(before, null).handCounts[a.catch];
-      out(t.caught(who, a.catch === 0 ? t.you : names[a.catch], gained));
-      // Penalty cards that came to the person: named.
-      if (a.catch === 0) {
-        const left = [...(viewFor(before, 0).hand ?? [])];
-        const got = (viewFor(g, 0).hand ?? []).filter((c) => (left.includes(c) ? (left.splice(left.indexOf(c), 1), false) : true));
-        if (got.length) out(t.youGot(got.map(pretty).join(' ')));
-      }
+      // The engine tells the catch: the cards it drew, named to the person caught.
+      const note = viewFor(g, 0).catches.at(-1);
+      out(t.caught(who, a.catch === 0 ? t.you : names[a.catch], note?.drew ?? 0));
+      if (note?.cards?.length) out(t.youGot(note.cards.map(pretty).join(' ')));
     } else if ('call' in a) out(t.called(who, word));
     else out(t.named(who, suitName(SUITS.indexOf(a.suit), o.lang)));
   };
@@ -99,9 +95,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       out(`${t.refused}: ${localizeError(res.error, o.lang, names[0])}${res.error.rule ? ` (${res.error.rule})` : ''}`);
       return false;
     }
-    const before = g;
     g = res.value;
-    announce(a, before);
+    announce(a);
     return true;
   };
   const botAction = (seat: number): Action => chooseShedding(o.level, viewFor(g, seat), rng).action;
@@ -138,7 +133,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       out();
       out(t.roundOver);
       if (last.finished && last.winner === null) out(t.blocked); // S17: a blocked round has no winner
-      const order = names.map((_, s) => s).sort((a, b) => (last.places?.[a] ?? 0) - (last.places?.[b] ?? 0));
+      // The round's order as the engine gives it: by the round's points in points games (S24), by place in Olsen (S22).
+      const order = viewFor(g, 0).roundOrder ?? names.map((_, s) => s);
       for (const s of order) out(`  ${t.place(names[s], last.places?.[s] ?? 0, last.hands[s])}`);
       if (last.points && oc.totals) for (let s = 0; s < names.length; s++) out(`  ${t.points(names[s], last.points[s], oc.totals[s])}`);
       if (phase === 'gameOver') {

@@ -4,8 +4,8 @@
  * form and rules page and the CLI's help are drawn from it; the validators
  * (`resolveRules`, `resolveHeartsRules`) check against the same specs.
  */
-import { HEARTS_DEFAULTS, HEARTS_HOUSE_PRESETS, HEARTS_OPTIONS, HEARTS_RELATIONS, resolveHeartsRules } from './hearts/rules.js';
-import { OPTION_RELATIONS, PRESETS, RULE_OPTIONS, SHEDDING_HOUSE_PRESETS, defaultDecks, resolveRules } from './shedding/rules.js';
+import { PASS_SIZE, HEARTS_DEFAULTS, HEARTS_HOUSE_PRESETS, HEARTS_OPTIONS, HEARTS_RELATIONS, resolveHeartsRules } from './hearts/rules.js';
+import { MAX_CARDS_PER_MOVE, OPTION_RELATIONS, PRESETS, RULE_OPTIONS, SHEDDING_HOUSE_PRESETS, defaultDecks, resolveRules } from './shedding/rules.js';
 import { GAME_NAMES, isGameName, type GameName, type SheddingPreset } from './core/games.js';
 import type { HousePreset, OptionRelation, OptionValue } from './core/options.js';
 import type { GameError } from './core/errors.js';
@@ -130,3 +130,10 @@ export function checkRules(game: GameName, rules: Readonly<Record<string, unknow
   return { rule: r.error.rule, code: r.error.code ?? 'rules', message: r.error.message, ...(r.error.params ? { params: r.error.params } : {}) };
 }
 
+
+/** What any message about any game stays within: seats at a table, cards passed (H3), cards laid in one move (S-V4, S-V5). */
+export const BOUNDS: { readonly seats: number; readonly passSize: number; readonly cardsPerMove: number } = Object.freeze({
+  seats: Math.max(...GAMES.map((g) => g.players[1])),
+  passSize: PASS_SIZE,
+  cardsPerMove: MAX_CARDS_PER_MOVE,
+});

@@ -26,7 +26,7 @@ export {
 // Records and `olsen verify`
 export { parseRecord, replayRecord, replaySteps, verifyRecord, recordToJson, type RecordError, type ReplayStep, type VerifyOutput } from './record.js';
 // The rule catalogue: player counts, house rules, presets, conflicts
-export { GAMES, gameInfo, rulesNeededFor, checkRules, type GameInfo, type OptionInfo, type OptionValue } from './catalog.js';
+export { GAMES, BOUNDS, gameInfo, rulesNeededFor, checkRules, type GameInfo, type OptionInfo, type OptionValue } from './catalog.js';
 // Words: errors and cards in the player's language
 export { LANGS, SUIT_NAMES, cardName, type Lang, type ErrorParams } from './core/messages.js';
 export { localizeError } from './core/errors.js';

@@ -8,8 +8,7 @@
  * client) and `bye` (a `CloseCode`, then it disconnects).
  */
 import * as v from 'valibot';
-import { MAX_CARDS_PER_MOVE } from '@olsen/engine/shedding';
-import type { AnyView, GameError } from '@olsen/engine';
+import { BOUNDS, type AnyView, type GameError } from '@olsen/engine';
 import type { CloseCode, ErrorCode } from './codes.js';
 
 /** Table codes use characters without look-alikes (no 0/O, 1/I/L). */
@@ -75,7 +74,7 @@ export const CreateTable = v.strictObject({
   game: v.picklist(GAME_IDS),
   rules: v.optional(HouseRules, {}),
   /** Every seat but the creator's (seat 0). */
-  seats: v.pipe(v.array(SeatSpec), v.minLength(1), v.maxLength(5)),
+  seats: v.pipe(v.array(SeatSpec), v.minLength(1), v.maxLength(BOUNDS.seats - 1)),
   /** Listed in the open lobby, or private (by link and code only). */
   listed: v.optional(v.boolean(), false),
   /** Seconds per turn before the server plays for a person; null: no timer (friends' default). */
@@ -89,19 +88,19 @@ const CardName = v.pipe(v.string(), v.regex(/^[2-9TJQKA][cdhs]$/));
 const Suit = v.picklist(['c', 'd', 'h', 's']);
 export const ActionBody = v.union([
   // As many cards as any rule set lets one move lay (the engine's bound, S-V4/S-V5); the table's rules judge the rest.
-  v.strictObject({ play: v.pipe(v.array(CardName), v.minLength(1), v.maxLength(MAX_CARDS_PER_MOVE)), suit: v.optional(Suit), call: v.optional(v.boolean()) }),
+  v.strictObject({ play: v.pipe(v.array(CardName), v.minLength(1), v.maxLength(BOUNDS.cardsPerMove)), suit: v.optional(Suit), call: v.optional(v.boolean()) }),
   v.strictObject({ draw: v.literal(true) }),
   v.strictObject({ pass: v.literal(true) }),
   v.strictObject({ call: v.literal(true) }),
-  v.strictObject({ catch: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5)) }),
+  v.strictObject({ catch: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(BOUNDS.seats - 1)) }),
   v.strictObject({ suit: Suit }),
-  v.strictObject({ give: v.pipe(v.array(CardName), v.length(3)) }),
+  v.strictObject({ give: v.pipe(v.array(CardName), v.length(BOUNDS.passSize)) }),
 ]);
 
 export const Request = v.variant('type', [
   v.strictObject({ type: v.literal('lobby') }),
   CreateTable,
-  v.strictObject({ type: v.literal('join'), code: TableCode, seat: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5))) }),
+  v.strictObject({ type: v.literal('join'), code: TableCode, seat: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(BOUNDS.seats - 1))) }),
   v.strictObject({ type: v.literal('watch'), code: TableCode }),
   v.strictObject({ type: v.literal('leave'), code: TableCode }),
   v.strictObject({ type: v.literal('start'), code: TableCode }),

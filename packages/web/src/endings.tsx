@@ -32,14 +32,15 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
   };
   const hearts = isHeartsView(v);
   const sv = hearts ? null : (v as PlayerView);
-  // The engine's answers only: the game's standings, or between rounds of a shedding game the round's places (S22).
+  // The engine's answers only: the game's standings, or between rounds of a shedding game the round's order
+  // (by the round's points in points games, S24; by place in Olsen, S22).
   const roundOnly = !finished && !hearts;
-  const places = roundOnly ? sv!.places : v.standings.places;
-  const order = roundOnly ? v.players.map((_, s) => s).sort((a, b) => (places[a] || 99) - (places[b] || 99) || a - b) : v.standings.order;
-  const rows = order.map((s) => ({
+  const order = roundOnly ? (sv!.roundOrder ?? v.standings.order) : v.standings.order;
+  const points = roundOnly && sv!.roundPoints !== null;
+  const rows = order.map((s, i) => ({
     name: v.players[s],
     s,
-    place: places[s],
+    place: points ? i + 1 : roundOnly ? sv!.places[s] : v.standings.places[s],
     // A hand the server keeps hidden (the daily deal, until its day is over): 'hidden'.
     hand: sv?.revealed ? (sv.revealed[s] ?? ('hidden' as const)) : null,
     points: hearts ? v.taken[s] : (sv?.roundPoints?.[s] ?? null),

@@ -1,6 +1,7 @@
 /** The player's hand: the fanned cards, the moves that are not a card, choices and multi-card moves (both families). */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { Action, PlayerView } from '@olsen/engine/shedding';
+import type { CardName } from '@olsen/engine';
+import { completeGroup, type Action, type PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
 import type { ActionBody } from '@olsen/protocol';
 import { CardFace, spoken, suitSymbol } from './cards.js';
@@ -31,16 +32,16 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
   };
   const layGroup = (cards: string[]): void => {
     setGroup(null);
-    const left = (v.hand?.length ?? 0) - cards.length;
-    const call = left === 1 && armed ? { call: true } : {};
-    if (cards[cards.length - 1][0] === '8') setChoice(SUITS.map((suit) => ({ play: cards, suit, ...call }) as ActionBody));
-    else {
-      setArmed(false);
-      send({ play: cards, ...call } as ActionBody);
-    }
+    // The engine finishes the move: a suit to name when an eight lies on top, the call when one card is left.
+    const moves = groupOptions.flatMap((o) => completeGroup(o, cards as CardName[], v.hand?.length ?? 0)).filter((a) => 'play' in a && Boolean(a.call) === armed);
+    const unique = [...new Map(moves.map((a) => [JSON.stringify(body(a)), body(a) as ActionBody])).values()];
+    if (unique.length === 0) return send({ play: cards } as ActionBody); // not a move: the engine says why
+    if (unique.length > 1) return setChoice(unique);
+    setArmed(false);
+    send(unique[0]);
   };
   const other = v.legal.filter((a) => !('play' in a));
-  const callWord = v.game === 'olsen' ? t.callOlsen : t.callVri;
+  const callWord = v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
   const mayArm = plays.some((a) => a.call);
 
   const choose = (card: string): void => {
@@ -162,7 +163,7 @@ export function HeartsHand({ v, prefs, send }: { v: HeartsView; prefs: Prefs; se
   const passing = v.phase === 'pass' && v.legal.some((a) => 'give' in a);
   const playable = new Set<string>(v.legal.flatMap((a) => ('play' in a ? [a.play[0] as string] : [])));
   useEffect(() => setPicked([]), [v.round, v.phase]);
-  const target = v.seat !== null && v.passOffset ? v.players[(v.seat + v.passOffset) % v.players.length] : null;
+  const target = v.passTo !== null ? v.players[v.passTo] : null;
 
   return (
     <div class="hand-area">

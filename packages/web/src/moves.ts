@@ -4,7 +4,7 @@
  * list. Read from the view's public log only; the words are the UI's, the
  * facts the engine's.
  */
-import type { AnyView } from '@olsen/engine';
+import { isHeartsView, type AnyView } from '@olsen/engine';
 import type { Texts } from './i18n.js';
 import { suitSymbol } from './cards.js';
 
@@ -31,12 +31,13 @@ export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] =
     turns.push({ seat: cur.seat, text: (cur.timer ? t.capTimer : '') + parts.join(', '), at: cur.at });
     cur = null;
   };
-  const callWord = v.game === 'olsen' ? t.callOlsen : t.callVri;
+  const callWord = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
   (v.log as readonly Entry[]).forEach((a, i) => {
     if ('catch' in a) {
       flush();
       const target = a.catch as number;
-      const n = v.game === 'olsen-dk' ? 0 : v.rules.forgottenCallPenalty;
+      // The cards the catch drew, as the engine counted them (fewer than the rule's when the stock ran short).
+      const n = isHeartsView(v) ? 0 : (v.catches.find((c) => c.at === i)?.drew ?? 0);
       turns.push({ seat: a.seat, text: t.capCaught(v.players[target], n), at: i });
       return;
     }

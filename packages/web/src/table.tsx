@@ -260,8 +260,7 @@ function SheddingCenter({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send:
     }
   };
   const canDraw = v.legal.some((a) => 'draw' in a);
-  const maxDraws = v.rules.maxDraws === 0 ? '∞' : String(v.rules.maxDraws);
-  const eightOnTop = v.top[0] === '8';
+  const eightOnTop = v.namedSuit !== null;
   return (
     <div class="center">
       <button type="button" class="stock" disabled={!canDraw} onClick={() => send({ draw: true })} aria-label={`${t.draw}. ${t.stockCount(v.stockCount)}`}>
@@ -277,7 +276,7 @@ function SheddingCenter({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send:
         <span class="symbol" aria-hidden="true">{suitSymbol(v.activeSuit)}</span>
         <span>{eightOnTop ? t.suitNamed(suitName(v.activeSuit, t, lang)) : `${t.activeSuit}: ${suitName(v.activeSuit, t, lang)}`}</span>
       </div>
-      {v.drawsThisTurn > 0 && <p class="draws">{t.drawCounter(v.drawsThisTurn, Number(maxDraws) || v.drawsThisTurn)}</p>}
+      {v.drawsThisTurn > 0 && <p class="draws">{t.drawCounter(v.drawsThisTurn, v.drawsLeft === null ? v.drawsThisTurn : v.drawsThisTurn + v.drawsLeft)}</p>}
     </div>
   );
 }
@@ -287,7 +286,6 @@ const TRICK_LINGER_MS = 1600;
 
 function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
   const { t, lang } = prefs;
-  const n = v.players.length;
   // A trick just taken stays in view with who took it, even if the next one has begun.
   const [taken, setTaken] = useState<HeartsView['lastTrick']>(null);
   const lastKey = v.lastTrick ? `${v.round}:${v.lastTrick.cards.join()}` : '';
@@ -329,7 +327,7 @@ function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
         </figure>
       )}
       {v.heartsBroken && <p class="muted">{t.heartsBroken}</p>}
-      {v.received && v.received.length > 0 && v.trick.cards.length === 0 && v.log.filter((a) => 'play' in a).length < n && (
+      {v.receivedFresh && v.received && v.received.length > 0 && (
         <p class="muted">
           {t.received}: {v.received.map((c) => spoken(c, lang)).join(', ')}
         </p>
@@ -355,7 +353,7 @@ function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
   if (u.deadline) extra.push(t.deadline(Math.max(0, Math.round((u.deadline - now) / 1000))));
   if (u.you !== null && isHeartsView(v)) extra.push(`${t.taken}: ${v.taken[u.you]}`, `${t.total}: ${v.totals[u.you]}`);
   if (u.you !== null && !isHeartsView(v) && v.totals) extra.push(`${t.total}: ${v.totals[u.you]}`);
-  const clockwise = isHeartsView(v) || v.direction === 'clockwise';
+  const clockwise = v.direction === 'clockwise';
   return (
     <p class={`status${mine ? ' mine' : ''}`} role="status">
       <span class="dir" title={t.direction(clockwise)} aria-label={t.direction(clockwise)}>

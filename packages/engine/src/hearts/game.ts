@@ -13,7 +13,7 @@ import { A_PLAY } from '../core/codes.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat } from '../core/types.js';
 import type { GameError, RoundResult } from '../core/errors.js';
 import { standingsFromKeys, type Standings } from '../core/standings.js';
-import { resolveHeartsRules, type HeartsRules } from './rules.js';
+import { PASS_SIZE, resolveHeartsRules, type HeartsRules } from './rules.js';
 import { clip, quote } from '../core/text.js';
 import { appendAction, emptyRound } from '../core/round-log.js';
 import {
@@ -207,7 +207,7 @@ function checkHearts(g: HeartsGame, sim: HeartsSim, a: HeartsAction): GameError 
     if (sim.phase !== HP_PASS) return gameError('H3', 'noPassNow', {});
     if (st[H_GIVEN] & (1 << a.seat)) return gameError('H3', 'alreadyPassed', { player });
     const cards = a.give.map(parseCard);
-    if (cards.length !== 3 || new Set(cards).size !== 3) return gameError('H3', 'passThree', { player });
+    if (cards.length !== PASS_SIZE || new Set(cards).size !== PASS_SIZE) return gameError('H3', 'passThree', { player });
     for (const c of cards) if (!sim.hasCard(a.seat, c)) return gameError('H3', 'notInHand', { player, card: makeCard(c) });
     const sorted = [...cards].sort((x, y) => x - y);
     sim.give(a.seat, giveCode(sorted[0], sorted[1], sorted[2]));
@@ -286,6 +286,34 @@ function heartsStandingsOfSim(sim: HeartsSim): Standings {
 /** A view's log entry: plays are public, a pass shows its cards to the passer only. */
 export type HeartsLogEntry = HeartsAction | { readonly seat: Seat; readonly give: null };
 
+/** A completed trick: `seats[i]` laid `cards[i]`, the first led; `winner` took it (H5). */
+export interface HeartsTrick {
+  readonly leader: Seat;
+  readonly cards: readonly CardName[];
+  readonly seats: readonly Seat[];
+  readonly winner: Seat;
+}
+
+/** H5: the round's completed tricks from its plays (`perTrick` cards each: the seats dealt in). */
+function tricksOf(log: readonly HeartsAction[], perTrick: number): HeartsTrick[] {
+  const out: HeartsTrick[] = [];
+  let cards: CardName[] = [];
+  let seats: Seat[] = [];
+  for (const a of log) {
+    if (!('play' in a)) continue;
+    cards.push(a.play[0]);
+    seats.push(a.seat);
+    if (cards.length < perTrick) continue;
+    const led = cards[0][1];
+    let best = 0;
+    for (let i = 1; i < cards.length; i++) if (cards[i][1] === led && rankOf(parseCard(cards[i])) > rankOf(parseCard(cards[best]))) best = i;
+    out.push({ leader: seats[0], cards, seats, winner: seats[best] });
+    cards = [];
+    seats = [];
+  }
+  return out;
+}
+
 /** What one seat (or a spectator, null) may know (V1, H-part). */
 export interface HeartsView {
   readonly game: 'olsen-dk';
@@ -300,6 +328,18 @@ export interface HeartsView {
   readonly handCounts: readonly number[];
   /** Seats to the left the pass goes to this hand (0: no pass). */
   readonly passOffset: number;
+  /** H3: the seat the viewer's cards go to this hand, or null (no pass, a spectator, sitting out). */
+  readonly passTo: Seat | null;
+  /** H3: cards each player passes. */
+  readonly passSize: number;
+  /** Play goes to the left, always (H5). */
+  readonly direction: 'clockwise';
+  /** The received cards are news: the pass is over and no card of the hand has been led yet (what a screen shows them for). */
+  readonly receivedFresh: boolean;
+  /** The hand's completed tricks in order, each with who took it (H5). */
+  readonly tricks: readonly HeartsTrick[];
+  /** H8: who took every heart and the Qs in the hand just over ("shot the moon"), else null. */
+  readonly moon: Seat | null;
   readonly passed: readonly CardName[] | null;
   readonly received: readonly CardName[] | null;
   /** The trick on the table: `seats[i]` laid `cards[i]` (a tie-break hand skips the seats sitting out). */
@@ -328,6 +368,8 @@ export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
   const mover = heartsToMove(g);
   const last = sim.lastTrick();
   const trick = sim.trick();
+  let activeCount = 0;
+  for (let s = 0; s < n; s++) if (sim.isActive(s)) activeCount++;
   const log = (g.rounds[g.rounds.length - 1]?.actions ?? []).map((a): HeartsLogEntry => ('give' in a && a.seat !== own ? { seat: a.seat, give: null } : a));
   let legal: HeartsAction[] = [];
   if (own !== null && sim.phase === HP_PLAY && mover === own) legal = heartsLegalActions(g);
@@ -344,6 +386,12 @@ export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
     hand: own === null ? null : sim.hand(own).map(makeCard),
     handCounts: Array.from({ length: n }, (_, s) => sim.handCount(s)),
     passOffset: st[H_PASS_OFFSET],
+    passTo: own === null || sim.passTarget(own) < 0 ? null : sim.passTarget(own),
+    passSize: PASS_SIZE,
+    direction: 'clockwise',
+    receivedFresh: sim.phase === HP_PLAY && st[H_PASS_OFFSET] > 0 && st[H_TRICKS] === 0 && st[H_TRICK_LEN] === 0,
+    tricks: tricksOf(g.rounds[g.rounds.length - 1]?.actions ?? [], activeCount),
+    moon: (sim.phase === HP_HAND_OVER || sim.phase === HP_GAME_OVER) && sim.moonShooter() >= 0 ? sim.moonShooter() : null,
     passed: own === null ? null : sim.passed(own).map(makeCard),
     // Received cards are known only once everyone has passed.
     received: own === null || sim.phase === HP_PASS ? null : sim.received(own).map(makeCard),

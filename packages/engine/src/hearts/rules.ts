@@ -33,6 +33,9 @@ const OPTIONS: Readonly<Record<string, { values?: readonly unknown[]; range?: re
 
 export const HEARTS_DEFAULTS = { pass: 'none', penaltyOnFirstTrick: false, jackOfDiamonds: false, pointLimit: 100, deals: null } as const;
 
+/** H3: the cards each player passes. */
+export const PASS_SIZE = 3;
+
 /** How Danish Olsen's options relate: the game ends by points or by deals (H9). */
 export const HEARTS_RELATIONS: readonly OptionRelation[] = [{ rule: 'H9', kind: 'excludes', option: 'pointLimit', other: 'deals', when: 'given' }];
 

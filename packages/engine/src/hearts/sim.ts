@@ -512,13 +512,28 @@ export class HeartsSim extends StateBuffer {
     if (st[H_TRICKS] === st[H_PER_HAND]) this.endHand();
   }
 
+  /** H8: the seat that took every heart and the Qs this hand ("shot the moon"), or -1. */
+  moonShooter(): number {
+    const st = this.st;
+    for (let s = 0; s < this.players; s++) if (this.isActive(s) && st[seatBase(s) + S_HEARTS] === 13 && st[seatBase(s) + S_QS]) return s;
+    return -1;
+  }
+
+  /** H3: the seat `seat`'s three cards go to this hand (the pass skips seats sitting out a tie-break), or -1 without a pass. */
+  passTarget(seat: number): number {
+    const off = this.st[H_PASS_OFFSET];
+    if (off === 0 || !this.isActive(seat)) return -1;
+    let to = seat;
+    for (let k = 0; k < off; k++) to = this.nextActive(to);
+    return to;
+  }
+
   /** H8/H9: scores, shooting the moon, totals, the end of the game and its tie-break. */
   /** @internal */
   endHand(): void {
     const st = this.st;
     const n = this.players;
-    let shooter = -1;
-    for (let s = 0; s < n; s++) if (this.isActive(s) && st[seatBase(s) + S_HEARTS] === 13 && st[seatBase(s) + S_QS]) shooter = s;
+    const shooter = this.moonShooter();
     for (let s = 0; s < n; s++) {
       const b = seatBase(s);
       if (!this.isActive(s)) {
