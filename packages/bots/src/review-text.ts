@@ -62,7 +62,7 @@ export function actionWords(a: AnyAction, view: AnyView, lang: Lang): string {
 
 /** The call's word in the game being played: «Olsen», or «ett kort igjen» in Vri åtter. */
 function callWord(view: AnyView, lang: Lang): string {
-  if (view.game === 'olsen') return say(lang, { nb: '«Olsen»', en: '“Olsen”', nl: '„Olsen”', de: '„Olsen“' });
+  if (!isHeartsView(view) && view.call.kind === 'olsen') return say(lang, { nb: '«Olsen»', en: '“Olsen”', nl: '„Olsen”', de: '„Olsen“' });
   return say(lang, { nb: '«ett kort igjen»', en: '“one card left”', nl: '„laatste kaart”', de: '„letzte Karte“' });
 }
 

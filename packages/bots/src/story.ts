@@ -78,12 +78,13 @@ export function lastReshuffle(view: PlayerView): Reshuffle | null {
   const n = view.players.length;
   const played = new Array<number>(n).fill(0);
   const drawn = new Array<number>(n).fill(0);
-  const penalty = view.rules.forgottenCallPenalty;
-  for (const a of view.log) {
-    if ('catch' in a) drawn[a.catch] += penalty;
+  // The cards each catch drew, as the engine counted them (fewer than the rule's when the stock ran short).
+  const drewAt = new Map(view.catches.map((c) => [c.at, c.drew]));
+  view.log.forEach((a, i) => {
+    if ('catch' in a) drawn[a.catch] += drewAt.get(i) ?? 0;
     else if ('play' in a) played[a.seat] += a.play.length;
     else if ('draw' in a) drawn[a.seat]++;
-  }
+  });
   let stock = 52 - 1;
   for (let s = 0; s < n; s++) stock -= view.handCounts[s] + played[s] - drawn[s];
   let pile: number[] = [parseCard(view.upcard)];
@@ -103,7 +104,7 @@ export function lastReshuffle(view: PlayerView): Reshuffle | null {
   for (let i = 0; i < view.log.length; i++) {
     const a = view.log[i];
     if ('catch' in a) {
-      for (let k = 0; k < penalty; k++) if (!draw(i)) break;
+      for (let k = drewAt.get(i) ?? 0; k > 0; k--) if (!draw(i)) break;
     } else if ('play' in a) for (const c of a.play) pile.push(parseCard(c));
     else if ('draw' in a && !draw(i)) return null;
   }
@@ -131,12 +132,12 @@ export function readStories(view: PlayerView): { stories: Story[]; constrained: 
   let turnSeat = -1;
   let turnDraws = 0;
   let lastDrawAt = -1;
-  const penalty = view.rules.forgottenCallPenalty;
+  const drewAt = new Map(view.catches.map((c) => [c.at, c.drew]));
   const log = view.log;
   for (let i = 0; i < log.length; i++) {
     const a = log[i];
     if ('catch' in a) {
-      for (let k = 0; k < penalty; k++) kept[a.catch].push(i);
+      for (let k = drewAt.get(i) ?? 0; k > 0; k--) kept[a.catch].push(i);
       continue;
     }
     if ('call' in a && !('play' in a)) continue;

@@ -30,6 +30,17 @@ const json = (v: string): Record<string, unknown> => {
   throw new InvalidArgumentError('--rules must be a JSON object, e.g. \'{"maxDraws": 1}\'.');
 };
 
+/** `--rules` of `olsen play`: a JSON object, or the name of one of the game's presets (`special`, `passing` …). */
+const rulesOrPreset = (v: string): Record<string, unknown> | string => (v.trim().startsWith('{') ? json(v) : v.trim());
+
+/** The house rules a `--rules` value means for `game`, or the sentence that says why it means none. */
+export function rulesFor(game: GameName, value: Record<string, unknown> | string): Record<string, unknown> | string {
+  if (typeof value !== 'string') return value;
+  const presets = gameInfo(game).presets;
+  const preset = presets.find((p) => p.id === value);
+  return preset ? { ...preset.rules } : `--rules: '${value.slice(0, 40)}' is no preset of ${game} (${presets.map((p) => p.id).join(', ')}); give one of those or a JSON object.`;
+}
+
 /** The games with their player counts, from the engine's table: `olsen (2–6), vri-atter (2–6), …`. */
 const GAME_LIST = GAMES.map((g) => `${g.game} (${g.players[0]}–${g.players[1]} players)`).join(', ');
 
@@ -38,6 +49,8 @@ export function rulesText(game: GameName): string {
   const info = gameInfo(game);
   const lines = [`${game}: ${info.plainPlayers[0]}–${info.plainPlayers[1]} players${info.players[1] > info.plainPlayers[1] ? ` (${info.plainPlayers[1] + 1}–${info.players[1]} with decks: 2)` : ''}. House rules (--rules JSON):`];
   for (const o of info.options) lines.push(`  ${o.name.padEnd(22)} ${o.rule.padEnd(6)} ${o.describe}; default ${JSON.stringify(o.default)}`);
+  lines.push('Presets (olsen play --rules NAME):');
+  for (const p of info.presets) lines.push(`  ${p.id.padEnd(22)} ${JSON.stringify(p.rules)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -209,10 +222,17 @@ export function buildProgram(): Command {
     .addOption(new Option('--lang <lang>', 'language').choices(['nb', 'en']).default('nb'))
     .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
     .option('--name <name>', 'your name', 'Du')
-    .option('-r, --rules <json>', 'house rules as JSON', json, {})
+    .option('-r, --rules <json|preset>', 'house rules as JSON, or a preset of the game (see olsen rules GAME)', rulesOrPreset, {})
     .addOption(new Option('--level <level>', "the computer players' level").choices(['random', 'greedy', 'easy', 'medium', 'hard', 'expert']).default('medium'))
     .option('--record <file>', "write the game's record (docs/record.md) to this file at the end; check it with olsen verify")
-    .action(async (opts: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown>; level: Level; record?: string }) => {
+    .action(async (given: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown> | string; level: Level; record?: string }) => {
+      const rules = rulesFor(given.game as GameName, given.rules);
+      if (typeof rules === 'string') {
+        process.stderr.write(`olsen play: ${rules}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const opts = { ...given, rules };
       const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name;
       const io = { output: process.stdout, input: process.stdin };
       process.exitCode =

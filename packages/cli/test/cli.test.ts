@@ -290,6 +290,17 @@ describe('olsen play speaks to the person', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/Navnet «Kari» går ikke/);
   });
+
+  it('S-V7 S-V8 H3: --rules takes a preset of the game by name (the engine\'s list), and names the presets when it is none', () => {
+    const special = olsen(['play', '--rules', 'special', '--seed', 'x', '--record', '/dev/null'], 'q\n');
+    expect(special.stderr).toBe('');
+    const passing = olsen(['play', '--game', 'olsen-dk', '--rules', 'passing', '--seed', 'x'], 'q\n');
+    expect(passing.stdout).toMatch(/Gi bort tre kort til/);
+    const none = olsen(['play', '--rules', 'nope']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/'nope' is no preset of olsen \(plain, special, svenskevri, several, noTwist\)/);
+    expect(olsen(['rules', '--game', 'olsen-dk']).stdout).toMatch(/passing +\{"pass":"rotating"\}/);
+  });
 });
 
 describe('Danish Olsen in the CLI', () => {

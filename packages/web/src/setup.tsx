@@ -13,26 +13,13 @@ export const LEVELS: readonly BotLevel[] = ['easy', 'medium', 'hard', 'expert', 
 /** The player counts a game allows (the engine's table: Olsen at five or six with two decks). */
 export const playersOf = (g: GameId): readonly [number, number] => gameInfo(g).players;
 
-/** Ways of playing the texts name, as sets of house rules over the game chosen ("as in Norway": none). */
-const SHEDDING_PRESETS: readonly { id: string; rules: Record<string, unknown> }[] = [
-  { id: 'plain', rules: {} },
-  { id: 'special', rules: { specialCards: true, stackTwos: true } },
-  { id: 'svenskevri', rules: { svenskevri: true } },
-  { id: 'several', rules: { multiSameRank: true } },
-  { id: 'noTwist', rules: { noTwistFirstTurn: 'everyone' } },
-];
-const HEARTS_PRESETS: readonly { id: string; rules: Record<string, unknown> }[] = [
-  { id: 'plain', rules: {} },
-  { id: 'passing', rules: { pass: 'rotating' } },
-  { id: 'jack', rules: { jackOfDiamonds: true } },
-];
-
 function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; players: number; rules: Record<string, unknown>; setRules: (r: Record<string, unknown>) => void; prefs: Prefs }) {
   const needed = rulesNeededFor(game, players);
   const { t, lang } = prefs;
   const { options } = gameInfo(game, players);
   const changed = Object.keys(rules).length;
-  const presets = game === 'olsen-dk' ? HEARTS_PRESETS : SHEDDING_PRESETS;
+  // The ways of playing the texts name, as the engine lists them (the first is "as usual").
+  const { presets } = gameInfo(game, players);
   return (
     <details class="house-rules">
       <summary>
@@ -56,8 +43,14 @@ function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; p
           const set = (value: unknown): void => {
             const next = { ...rules };
             if (value === '') delete next[k];
-            // An option that needs another (stacked twos need special cards) brings it along.
-            else Object.assign(next, value === false ? {} : spec.requires, { [k]: value });
+            // The engine's relations: an option that needs another brings it along (stacked twos need special
+            // cards); one that gives the ace a meaning turns off the others that do; options that need this one
+            // set otherwise go. So the form never holds rules Start would refuse.
+            else {
+              if (value !== false && value !== 0) for (const other of spec.excludes) delete next[other];
+              Object.assign(next, value === false ? {} : spec.requires, { [k]: value });
+              for (const o of options) if (o.requires && o.name in next && Object.entries(o.requires).some(([x, need]) => x === k && need !== value)) delete next[o.name];
+            }
             setRules(next);
           };
           return (

@@ -89,7 +89,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
     const sameRound = prev !== null && prev.round === v.round && prev.gameNo === u.gameNo;
     const fresh = sameRound ? v.log.slice(prev.len) : [];
     prevLog.current = { round: v.round, len: v.log.length, gameNo: u.gameNo };
-    const said = fresh.filter((a) => a.seat !== u.you).map((a) => announce(a as Record<string, unknown>, v.players, t, lang, v.game === 'olsen' ? t.callOlsen : t.callVri)).filter(Boolean);
+    const said = fresh.filter((a) => a.seat !== u.you).map((a) => announce(a as Record<string, unknown>, v.players, t, lang, !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri)).filter(Boolean);
     // A move the turn timer made for the person: told to them.
     const timed = sameRound && fresh.some((a, i) => a.seat === u.you && (u.timerMoves ?? []).includes(prev.len + i));
     if (timed) said.push(t.timerYou);
