@@ -102,6 +102,7 @@ console.log(
     wallMsPerMove: Math.round((wall / n) * 1000) / 1000,
     rejected,
     heapMB: Math.round((process.memoryUsage().heapUsed - heap0) / 2 ** 20),
+    retainedMB: ((globalThis as { gc?: () => void }).gc?.(), Math.round((process.memoryUsage().heapUsed - heap0) / 2 ** 20)),
   }),
 );
 await server.close();
