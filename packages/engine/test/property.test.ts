@@ -136,16 +136,34 @@ function candidates(g: Game, rng: Int32Array): Action[] {
  * nor the rank on top, nor is an eight; S13 names the drawn card, which may be played; S14's "only the drawn
  * card" names a hand card that would fit but for the draw; a card "not held" is not in the hand.
  */
-function saysTrue(g: Game, e: GameError): void {
+function saysTrue(g: Game, e: GameError, c: Action): void {
   const p = e.params ?? {};
   const mover = toMove(g);
   const v = mover === null ? null : viewFor(g, mover);
   if (!v) return;
   const fits = (card: string): boolean => card[0] === '8' || card[1] === v.activeSuit || (card[0] === v.top[0] && v.top[0] !== '8');
-  if (e.code === 'mustMatch') expect(fits(p.card!), `${e.message} (top ${v.top}, suit ${v.activeSuit})`).toBe(false);
-  if (e.code === 'mustPlayDrawn') expect([p.card, v.legal.some((a) => 'play' in a && a.play[0] === p.card)]).toEqual([v.drawn, true]);
-  if (e.code === 'onlyDrawnCard') expect([fits(p.card!), v.drawn !== null && v.drawn !== p.card]).toEqual([true, true]);
-  if (e.code === 'notInHand' && p.player === g.players[mover!]) expect(v.hand).not.toContain(p.card);
+  const plays = v.legal.filter((a) => 'play' in a);
+  const why = `${e.rule} ${e.message} (top ${v.top}, suit ${v.activeSuit}, drew ${v.drawsThisTurn}, hand ${v.hand?.join(' ')})`;
+  switch (e.code) {
+    case 'notYourTurn': expect(c.seat, why).not.toBe(mover); break;
+    case 'mustMatch': expect(fits(p.card!), why).toBe(false); break;
+    case 'mustPlayDrawn': expect([p.card, plays.some((a) => 'play' in a && a.play[0] === p.card)], why).toEqual([v.drawn, true]); break;
+    case 'onlyDrawnCard': expect([fits(p.card!), v.drawn !== null && v.drawn !== p.card], why).toEqual([true, true]); break;
+    case 'voluntaryDrawOnly': expect(v.voluntaryDraw, why).toBe(true); break;
+    case 'pendingTwos': expect(v.pendingDraw, why).toBeGreaterThan(0); break;
+    case 'firstTurnNoTwist': expect(v.firstTurns.includes(mover!), why).toBe(true); break;
+    case 'noEightOnEight': expect([v.top[0], v.rules.noEightOnEight], why).toEqual(['8', true]); break;
+    case 'noWinOnEight': expect(v.rules.noWinOnEight, why).toBe(true); break;
+    // S14: no draw is left, or nothing fits yet (the player must draw before passing), or a card fits.
+    case 'drawLimit': expect(v.drawsLeft, why).toBe(0); break;
+    case 'drawFirst': expect([plays.length, v.drawsLeft !== 0], why).toEqual([0, true]); break;
+    case 'passNotAllowed': expect(plays.length, why).toBeGreaterThan(0); break;
+    case 'catchNotOneCard': if ('catch' in c) expect(v.handCounts[c.catch], why).toBe(p.count); break;
+    case 'catchTooLate': case 'catchCalled': expect(v.catchable, why).not.toBe('catch' in c ? c.catch : -2); break;
+    case 'noCallNeeded': expect(v.catchable === c.seat && !('play' in c), why).toBe(false); break;
+    case 'notInHand': if (c.seat === mover) expect(v.hand, why).not.toContain(p.card); break;
+    default: break;
+  }
 }
 
 describe('property: random games under random rule sets', () => {
@@ -197,7 +215,7 @@ describe('property: random games under random rule sets', () => {
               expect(r.error.message.length).toBeGreaterThan(5);
               // Refused exactly when not listed, and the sentence is true of the position.
               expect(legal.some((l) => sameMove(l, c))).toBe(false);
-              saysTrue(g, r.error);
+              saysTrue(g, r.error, c);
             }
           }
           // Views: nobody sees a card they may not know of; spectators see no hand.

@@ -8,7 +8,7 @@
  * Every function here is pure: a Game is never changed, `apply` returns a new
  * one (or an error value naming the rule). Under it the `Sim` does the work.
  */
-import { EIGHT, makeCard, parseCard, parseSuit, rankOf, suitOf } from '../core/card.js';
+import { EIGHT, makeCard, parseCard, parseSuit, rankOf } from '../core/card.js';
 import { randomSeed } from '../core/family.js';
 import { gameError, malformed, type GameError, type RoundResult } from '../core/errors.js';
 import { clip, quote } from '../core/text.js';
@@ -22,21 +22,13 @@ import {
   E_NONE,
   F_CALL,
   F_MORE,
-  O_ACTIVE,
   O_DEALER,
-  O_DRAWN,
-  O_DRAWS,
   O_ERROR,
-  O_FIRST_TURN,
-  O_GROUP,
   O_HAND_COUNT,
-  O_PENDING,
   O_PLACE,
   O_POINTS,
   O_RNG_OK,
-  O_TOP,
   O_TOTAL,
-  O_VOLUNTARY,
   O_WINDOW,
   O_WINNER,
   O_BLOCKED,
@@ -52,6 +44,7 @@ import {
 import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from '../core/types.js';
 import { standingsFromKeys, type Standings } from '../core/standings.js';
 import { appendAction, emptyRound, roundLength } from '../core/round-log.js';
+import { whyNotCatch, whyNotDraw, whyNotPass, whyNotPlay } from './why.js';
 
 // ---- actions -------------------------------------------------------------
 /** One action, in the same shape as a record's `actions[]` entry (docs/record.md). */
@@ -536,7 +529,7 @@ function applyTo(g: Game, sim: Sim, a: Action): GameError | null {
   if ('catch' in a) {
     if (g.rules.forgottenCallPenalty === 0) return gameError('S19', 'noCatchInGame', {});
     if (a.catch === seat) return gameError('S20', 'catchSelf', { player });
-    if (st[O_WINDOW] !== a.catch || phase !== P_TURN) return explainNoCatch(g, sim, a.catch);
+    if (st[O_WINDOW] !== a.catch || phase !== P_TURN) return whyNotCatch(g, sim, a.catch);
     sim.apply(catchCode(seat));
     return null;
   }
@@ -558,14 +551,14 @@ function applyTo(g: Game, sim: Sim, a: Action): GameError | null {
       sim.apply(A_DRAW);
       return null;
     }
-    return explainNoDraw(g, sim, seat);
+    return whyNotDraw(g, sim, seat);
   }
   if ('pass' in a) {
     if (contains(codes, n, A_PASS)) {
       sim.apply(A_PASS);
       return null;
     }
-    return explainNoPass(g, sim, seat);
+    return whyNotPass(g, sim, seat);
   }
   if (!('play' in a)) return gameError('S-V15', 'noSuitToName', {});
   return applyPlay(g, sim, a);
@@ -589,85 +582,12 @@ function applyPlay(g: Game, sim: Sim, a: Extract<Action, { play: readonly CardNa
     const isLast = i === cards.length - 1;
     const code = playCode(cards[i], isLast && a.suit ? SUITS.indexOf(a.suit) : -1, isLast && a.call === true, !isLast);
     const n = sim.generate(codes);
-    if (!contains(codes, n, code)) return explainNoPlay(g, sim, seat, cards, i);
+    if (!contains(codes, n, code)) return whyNotPlay(g, sim, seat, cards, i);
     sim.apply(code);
   }
   // Checked after legality so that an illegal card is reported as such first.
   if (a.call && !leavesOne) return gameError('S18', 'noCallNeeded', { player });
   return null;
-}
-
-function explainNoPlay(g: Game, sim: Sim, seat: Seat, cards: readonly number[], index: number): GameError {
-  const st = sim.st;
-  const r = g.rules;
-  const player = g.players[seat];
-  const card = cards[index];
-  const total = cards.length;
-  const firstTurn = r.noTwistFirstTurn !== 'off' && (st[O_FIRST_TURN] & (1 << seat)) !== 0;
-  // S-V6 holds for a whole group: on a first turn no card of it may leave the suit or be an eight.
-  const twists = (c: number): boolean => rankOf(c) === EIGHT || suitOf(c) !== st[O_ACTIVE];
-  if (firstTurn && cards.slice(index).some(twists)) return gameError('S-V6', 'firstTurnNoTwist', { player, active: SUITS[st[O_ACTIVE]] });
-  if (index > 0) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card: makeCard(card), count: r.multiSameSuit ? 1 : 0 });
-  if (st[O_PENDING] > 0) {
-    return gameError('S-V8', 'pendingTwos', { player, count: st[O_PENDING] });
-  }
-  const drawn = st[O_DRAWN];
-  if (st[O_DRAWS] > 0 && st[O_VOLUNTARY] && card !== drawn) return gameError('S14', 'voluntaryDrawOnly', { player });
-  if (st[O_DRAWS] > 0 && r.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn) && card !== drawn) {
-    return gameError('S13', 'mustPlayDrawn', { player, card: makeCard(drawn) });
-  }
-  // S14 (decision): a forced draw that did not fit leaves only the drawn card playable this turn, even a hand
-  // card the draw made legal (an eight that is no longer the last card, S-V12). Any other hand card fits nothing.
-  if (st[O_DRAWS] > 0 && r.drawnCardMustBePlayed && card !== drawn && sim.canPlay(seat, card)) {
-    return gameError('S14', 'onlyDrawnCard', { player, card: makeCard(card) });
-  }
-  if (rankOf(card) === EIGHT) {
-    if (r.noEightOnEight && rankOf(st[O_TOP]) === EIGHT) return gameError('S-V11', 'noEightOnEight', {});
-    if (r.noWinOnEight && st[O_HAND_COUNT + seat] === total) return gameError('S-V12', 'noWinOnEight', { player });
-  }
-  // A group's first card that would be legal alone fails for its companions; one that fits nothing fails S8.
-  if (total > 1 && sim.canPlay(seat, card)) return gameError(r.multiSameRank ? 'S-V4' : 'S-V5', 'groupMismatch', { card: makeCard(card), count: r.multiSameSuit ? 1 : 0 });
-  return gameError('S8', 'mustMatch', { player, card: makeCard(card), top: makeCard(st[O_TOP]), active: SUITS[st[O_ACTIVE]] });
-}
-
-function explainNoDraw(g: Game, sim: Sim, seat: Seat): GameError {
-  const st = sim.st;
-  const player = g.players[seat];
-  if (st[O_GROUP] !== 0) return gameError('S-V4', 'finishMove', { player });
-  const drawn = st[O_DRAWN];
-  if (st[O_DRAWS] > 0 && g.rules.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn)) return gameError('S13', 'mustPlayDrawn', { player, card: makeCard(drawn) });
-  if (st[O_DRAWS] > 0 && st[O_VOLUNTARY]) return gameError('S14', 'voluntaryDrawOnly', { player });
-  if (!sim.canDraw()) return gameError('S17', 'cannotDraw', {});
-  return gameError('S14', 'drawLimit', { player, count: st[O_DRAWS] });
-}
-
-function explainNoPass(g: Game, sim: Sim, seat: Seat): GameError {
-  const st = sim.st;
-  const player = g.players[seat];
-  if (st[O_GROUP] !== 0) return gameError('S-V4', 'finishMove', { player });
-  if (st[O_PENDING] > 0) return gameError('S-V8', 'pendingTwos', { player, count: st[O_PENDING] });
-  const drawn = st[O_DRAWN];
-  if (st[O_DRAWS] > 0 && g.rules.drawnCardMustBePlayed && drawn >= 0 && sim.canPlay(seat, drawn)) return gameError('S13', 'mustPlayDrawn', { player, card: makeCard(drawn) });
-  // Nothing fits: the sentence says draw (how many more, unless the draws are unlimited).
-  if (!sim.hasLegalPlay(seat)) return gameError('S14', 'drawFirst', { player, count: g.rules.maxDraws === 0 ? 0 : g.rules.maxDraws - st[O_DRAWS] });
-  return gameError('S14', 'passNotAllowed', { player });
-}
-
-/** S20: which condition of a catch failed — the target called, has not one card, or the chance is gone. */
-function explainNoCatch(g: Game, sim: Sim, target: Seat): GameError {
-  const other = g.players[target];
-  const count = sim.st[O_HAND_COUNT + target];
-  if (count !== 1) return gameError('S20', 'catchNotOneCard', { other, count });
-  const actions = g.rounds[g.rounds.length - 1]?.actions ?? [];
-  let called = false;
-  for (let i = actions.length - 1; i >= 0; i--) {
-    const a = actions[i];
-    if (a.seat !== target) continue;
-    if ('call' in a && a.call === true) called = true;
-    if ('play' in a) break;
-  }
-  if (called) return gameError('S20', 'catchCalled', { other });
-  return gameError('S20', 'catchTooLate', { other });
 }
 
 // ---- results ------------------------------------------------------------------

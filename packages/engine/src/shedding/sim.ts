@@ -245,7 +245,8 @@ export class Sim extends StateBuffer {
   }
 
   // ---- legality ---------------------------------------------------------
-  private restricted(seat: number): boolean {
+  /** S-V6: the seat's first turn, restricted by the house rule, is now (no eight, no change of suit). */
+  restricted(seat: number): boolean {
     return this.restrictFirst && (this.st[O_FIRST_TURN] & (1 << seat)) !== 0;
   }
 
@@ -733,6 +734,41 @@ export class Sim extends StateBuffer {
   // ---- read-outs ----------------------------------------------------------
   get phase(): number {
     return this.st[O_PHASE];
+  }
+  /** S8/S10: the suit in play (the top card's, or the one an eight named). */
+  get activeSuit(): number {
+    return this.st[O_ACTIVE];
+  }
+  get topCard(): number {
+    return this.st[O_TOP];
+  }
+  /** S14: cards drawn in this turn by the player to act. */
+  get drawsThisTurn(): number {
+    return this.st[O_DRAWS];
+  }
+  /** S13: the card drawn last in this turn, or -1. */
+  get drawnCard(): number {
+    return this.st[O_DRAWN];
+  }
+  /** S14 (decision): the turn's first draw was made while holding a card that fitted (S12). */
+  get voluntaryDraw(): boolean {
+    return this.st[O_DRAWS] > 0 && this.st[O_VOLUNTARY] === 1;
+  }
+  /** S13/S-V16: a playable drawn card must be played at once. */
+  get drawnMustBePlayed(): boolean {
+    return this.mustPlay;
+  }
+  /** S-V8: cards stacked draw-twos make the player to act take. */
+  get pendingDraw(): number {
+    return this.st[O_PENDING];
+  }
+  /** S-V4/S-V5: a multi-card move is under way. */
+  get groupOpen(): boolean {
+    return this.st[O_GROUP] !== 0;
+  }
+  /** S20: the seat that forgot the last-card call and may still be caught, or -1. */
+  get callWindow(): number {
+    return this.st[O_WINDOW];
   }
   get toMove(): number {
     return this.st[O_TO_MOVE];
