@@ -47,9 +47,11 @@ function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; p
             // cards); one that gives the ace a meaning turns off the others that do; options that need this one
             // set otherwise go. So the form never holds rules Start would refuse.
             else {
-              if (value !== false && value !== 0) for (const other of spec.excludes) delete next[other];
+              const turnedOn = value === false || value === 0 ? [] : [k, ...Object.keys(spec.requires ?? {})];
+              for (const name of turnedOn) for (const other of options.find((o) => o.name === name)?.excludes ?? []) if (!turnedOn.includes(other)) delete next[other];
               Object.assign(next, value === false ? {} : spec.requires, { [k]: value });
-              for (const o of options) if (o.requires && o.name in next && Object.entries(o.requires).some(([x, need]) => x === k && need !== value)) delete next[o.name];
+              const valueOf = (name: string): unknown => (name in next ? next[name] : options.find((o) => o.name === name)?.default);
+              for (const o of options) if (o.requires && o.name in next && Object.entries(o.requires).some(([x, need]) => valueOf(x) !== need)) delete next[o.name];
             }
             setRules(next);
           };

@@ -239,6 +239,29 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('S-V8 S-V9 S-V10: the setup form follows the engine\'s relations, so Start never meets a refusal', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?speed=fast#/play`);
+    await page.getByRole('combobox').first().selectOption('vri-atter');
+    await page.getByText('Husregler').click();
+    // Special cards, then svenskevri: both give the ace a meaning, so the second turns the first off (S-V9).
+    await page.locator('#rule-specialCards').selectOption('true');
+    await page.locator('#rule-stackTwos').selectOption('true');
+    await page.locator('#rule-svenskevri').selectOption('true');
+    expect(await page.locator('#rule-specialCards').inputValue()).toBe('');
+    // Stacked twos need special cards (S-V8): with those gone, stacking goes too.
+    expect(await page.locator('#rule-stackTwos').inputValue()).toBe('');
+    // Stacking twos again brings special cards back and turns svenskevri off.
+    await page.locator('#rule-stackTwos').selectOption('true');
+    expect([await page.locator('#rule-specialCards').inputValue(), await page.locator('#rule-svenskevri').inputValue()]).toEqual(['true', '']);
+    // The presets come from the engine, in the page's language.
+    await page.getByRole('group', { name: 'Kjente måter å spille på' }).getByRole('button').nth(1).press('Enter');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await expect.poll(() => page.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it('S-V4: a move of several cards is built card by card from the engine\'s group options', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     // Seed grp2: Siri (seat 0) starts with 3s and 3h, 9s and 9d.
