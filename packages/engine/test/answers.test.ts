@@ -9,14 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { BOUNDS, actorsOf, moverOf, recordOf, replayRecord, resultOf, startGame, verifyRecord, viewOf } from '../src/index.js';
 import { completeGroup, legalGroups, viewFor } from '../src/shedding/index.js';
 import { applyHearts, createHeartsGame, heartsViewFor, type HeartsGame } from '../src/hearts/index.js';
-import { act, table, unwrap } from './helpers.js';
+import { HANDS_4, act, table, unwrap } from './helpers.js';
 
-const HANDS_4 = [
-  ['2c', '3c', '4c', '5c', '2d', '3d', '4d', '2h', '3h', '4h', '2s', '3s', '4s'],
-  ['6c', '7c', '8c', '5d', '6d', '7d', '8d', '5h', '6h', '7h', '5s', '6s', '7s'],
-  ['9c', 'Tc', 'Jc', '9d', 'Td', 'Jd', '8h', '9h', 'Th', 'Jh', '8s', '9s', 'Ts'],
-  ['Qc', 'Kc', 'Ac', 'Qd', 'Kd', 'Ad', 'Qh', 'Kh', 'Ah', 'Js', 'Qs', 'Ks', 'As'],
-];
 const hearts = (rules: Record<string, unknown> = {}, hands = HANDS_4): HeartsGame =>
   unwrap(createHeartsGame({ players: ['Anne', 'Bo', 'Carl', 'Dorte'], rules, dealer: 3, deal: { hands: hands as never } }));
 const play = (g: HeartsGame, seat: number, card: string): HeartsGame => unwrap(applyHearts(g, { seat, play: [card as never] }));

@@ -9,7 +9,7 @@ import { LANGS, localizeError, type ErrorParams, type GameError, type Result } f
 import { ERRORS, type ErrorCode } from '../src/core/messages.js';
 import { applyHearts, createHeartsGame, heartsToMove, nextHeartsRound, type HeartsGame } from '../src/hearts/index.js';
 import { createGame, type Game } from '../src/shedding/index.js';
-import { act, table, tryAct, unwrap } from './helpers.js';
+import { HANDS_4, act, table, tryAct, unwrap } from './helpers.js';
 
 const NAMES = ['Anne', 'Bo', 'Carl', 'Dorte', 'Erik'];
 
@@ -34,12 +34,6 @@ function shortStock(): Game {
   return table({ game: 'vri-atter-002', rules: { handSize: 8 }, hands, upcard: '9h', stockTop });
 }
 
-const HANDS_4 = [
-  ['2c', '3c', '4c', '5c', '2d', '3d', '4d', '2h', '3h', '4h', '2s', '3s', '4s'],
-  ['6c', '7c', '8c', '5d', '6d', '7d', '8d', '5h', '6h', '7h', '5s', '6s', '7s'],
-  ['9c', 'Tc', 'Jc', '9d', 'Td', 'Jd', '8h', '9h', 'Th', 'Jh', '8s', '9s', 'Ts'],
-  ['Qc', 'Kc', 'Ac', 'Qd', 'Kd', 'Ad', 'Qh', 'Kh', 'Ah', 'Js', 'Qs', 'Ks', 'As'],
-];
 const hearts = (rules: Record<string, unknown> = {}, hands = HANDS_4): HeartsGame =>
   unwrap(createHeartsGame({ players: NAMES.slice(0, 4), rules, dealer: 3, deal: { hands: hands as never } }));
 const play = (g: HeartsGame, ...cards: string[]): HeartsGame => {

@@ -93,3 +93,11 @@ export function longRound(n: number, seed = 'long'): { game: Game; actions: Retu
   if (actions.length < n) throw new Error(`the round ended after ${actions.length} actions`);
   return { game: g, actions };
 }
+
+/** Danish Olsen, four players: seat 0 holds the lowest cards of each suit, seat 3 the highest (2c leads). */
+export const HANDS_4 = [
+  ['2c', '3c', '4c', '5c', '2d', '3d', '4d', '2h', '3h', '4h', '2s', '3s', '4s'],
+  ['6c', '7c', '8c', '5d', '6d', '7d', '8d', '5h', '6h', '7h', '5s', '6s', '7s'],
+  ['9c', 'Tc', 'Jc', '9d', 'Td', 'Jd', '8h', '9h', 'Th', 'Jh', '8s', '9s', 'Ts'],
+  ['Qc', 'Kc', 'Ac', 'Qd', 'Kd', 'Ad', 'Qh', 'Kh', 'Ah', 'Js', 'Qs', 'Ks', 'As'],
+];

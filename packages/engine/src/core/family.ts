@@ -31,10 +31,15 @@ export interface VerifyResult {
 
 export interface CreateWith {
   readonly game: GameName;
+  /** House rules over the game's defaults, e.g. `{ maxDraws: 1 }`. */
   readonly rules?: Readonly<Record<string, unknown>>;
+  /** Display names, seat 0 first, clockwise. */
   readonly players: readonly string[];
+  /** Deals round n from `${seed}/${n}`; without a seed and a deal, a random seed the game keeps. */
   readonly seed?: string;
+  /** An explicit first deal instead of a seeded one (the family's shape). */
   readonly deal?: unknown;
+  /** First dealer (default: the last seat, so seat 0 starts). */
   readonly dealer?: Seat;
 }
 

@@ -7,7 +7,7 @@
  *     const next = applyHearts(g.value, heartsLegalActions(g.value)[0]);
  */
 import { makeCard, parseCard, rankOf, suitOf } from '../core/card.js';
-import { randomSeed } from '../core/family.js';
+import { randomSeed, type CreateWith } from '../core/family.js';
 import { gameError, malformed } from '../core/errors.js';
 import { A_PLAY } from '../core/codes.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat } from '../core/types.js';
@@ -51,12 +51,9 @@ export function loadHearts(g: HeartsGame, stackDepth = 0): HeartsSim {
   return sim;
 }
 
-export interface HeartsCreateOptions {
-  readonly rules?: Readonly<Record<string, unknown>>;
-  readonly players: readonly string[];
-  readonly seed?: string;
+/** A new game of Danish Olsen: house rules, the players, a seed or an explicit first deal, the first dealer. */
+export interface HeartsCreateOptions extends Omit<CreateWith, 'game' | 'deal'> {
   readonly deal?: HeartsDeal;
-  readonly dealer?: Seat;
 }
 
 export function createHeartsGame(o: HeartsCreateOptions): Result<HeartsGame, GameError> {

@@ -9,7 +9,7 @@
  * one (or an error value naming the rule). Under it the `Sim` does the work.
  */
 import { EIGHT, makeCard, parseCard, parseSuit, rankOf } from '../core/card.js';
-import { randomSeed } from '../core/family.js';
+import { randomSeed, type CreateWith, type VerifyResult } from '../core/family.js';
 import { gameError, malformed, type GameError, type RoundResult } from '../core/errors.js';
 import { clip, quote } from '../core/text.js';
 import { resolveRules, handSizeFor, type RuleSet, type SheddingPreset } from './rules.js';
@@ -102,17 +102,10 @@ export interface Game {
   readonly core: Int32Array;
 }
 
-export interface CreateOptions {
+/** A new game: a preset (default `olsen`), house rules over it, the players, a seed or an explicit first deal, the first dealer. */
+export interface CreateOptions extends Omit<CreateWith, 'game' | 'deal'> {
   readonly game?: string;
-  /** House rules overriding the preset, e.g. `{ maxDraws: 1 }`. */
-  readonly rules?: Readonly<Record<string, unknown>>;
-  readonly players: readonly string[];
-  /** Seed for every deal of the game; each round uses `${seed}/${n}`. */
-  readonly seed?: string;
-  /** An explicit first deal instead of a seeded one. */
   readonly deal?: Deal;
-  /** First dealer (default: the last seat, so seat 0 starts). */
-  readonly dealer?: Seat;
 }
 
 // ---- creating ---------------------------------------------------------------
@@ -606,16 +599,8 @@ function roundResult(rules: RuleSet, sim: Sim, finished: boolean): RoundResult {
   });
 }
 
-export interface Outcome {
-  readonly finished: boolean;
-  readonly rounds: readonly RoundResult[];
-  /** Running totals per seat (points games), else null. */
-  readonly totals: readonly number[] | null;
-  /** Winning seats once the game is over (ties share), else null. */
-  readonly gameWinners: readonly Seat[] | null;
-  /** Seat to act; between rounds the next round's starter; null when over. */
-  readonly toMove: Seat | null;
-  /** True when the last round ended blocked (S17). */
+/** The result so far (`VerifyResult`; between rounds `toMove` is the next round's starter), and whether the last round ended blocked (S17). */
+export interface Outcome extends VerifyResult {
   readonly blocked: boolean;
 }
 
