@@ -8,6 +8,26 @@ import type { GameName } from './games.js';
 import type { Standings } from './standings.js';
 import type { Result, Seat } from './types.js';
 
+/** A game of a family: readonly, never mutated; applying an action makes the next one. */
+export interface GameOf<N extends GameName, Rules, Log> {
+  /** The game's name (for the shedding games: the preset its rules start from). */
+  readonly game: N;
+  /** The validated rule set. */
+  readonly rules: Rules;
+  /** Display names, seat 0 first, clockwise. */
+  readonly players: readonly string[];
+  /** Seed from which later rounds are dealt (`${seed}/${round}`), or null for explicit deals only. */
+  readonly seed: string | null;
+  /** Every round so far with its deal and actions (the record). */
+  readonly rounds: readonly Log[];
+  /** Results of the finished rounds. */
+  readonly results: readonly RoundResult[];
+  /** Increases by one with every accepted action or deal: a stale-action guard for servers. */
+  readonly version: number;
+  /** @internal Simulator snapshot; never mutated. */
+  readonly core: Int32Array;
+}
+
 /** Where a game stands: someone has to act, a round (hand) is over, or the game is. */
 export type Stage = 'playing' | 'roundOver' | 'gameOver';
 

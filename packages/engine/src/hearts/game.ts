@@ -7,7 +7,7 @@
  *     const next = applyHearts(g.value, heartsLegalActions(g.value)[0]);
  */
 import { makeCard, parseCard, rankOf, suitOf } from '../core/card.js';
-import { randomSeed, type CreateWith } from '../core/family.js';
+import { randomSeed, type CreateWith, type GameOf } from '../core/family.js';
 import { gameError, malformed } from '../core/errors.js';
 import { A_PLAY } from '../core/codes.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat } from '../core/types.js';
@@ -32,17 +32,8 @@ export interface HeartsRoundLog {
   readonly actions: readonly HeartsAction[];
 }
 
-export interface HeartsGame {
-  readonly game: 'olsen-dk';
-  readonly rules: HeartsRules;
-  readonly players: readonly string[];
-  readonly seed: string | null;
-  readonly rounds: readonly HeartsRoundLog[];
-  readonly results: readonly RoundResult[];
-  readonly version: number;
-  /** @internal Simulator snapshot; never mutated. */
-  readonly core: Int32Array;
-}
+/** A game of Danish Olsen: readonly, never mutated; `applyHearts` makes the next one. */
+export type HeartsGame = GameOf<'olsen-dk', HeartsRules, HeartsRoundLog>;
 
 
 export function loadHearts(g: HeartsGame, stackDepth = 0): HeartsSim {

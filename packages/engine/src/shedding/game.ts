@@ -9,7 +9,7 @@
  * one (or an error value naming the rule). Under it the `Sim` does the work.
  */
 import { EIGHT, makeCard, parseCard, parseSuit, rankOf } from '../core/card.js';
-import { randomSeed, type CreateWith, type VerifyResult } from '../core/family.js';
+import { randomSeed, type CreateWith, type GameOf, type VerifyResult } from '../core/family.js';
 import { gameError, malformed, type GameError, type RoundResult } from '../core/errors.js';
 import { clip, quote } from '../core/text.js';
 import { resolveRules, handSizeFor, type RuleSet, type SheddingPreset } from './rules.js';
@@ -80,26 +80,10 @@ export interface CaughtCall {
   readonly cards: readonly CardName[];
 }
 
-/** A game: readonly, never mutated; `apply` makes the next one. */
-export interface Game {
-  /** The preset the rules start from, e.g. `'olsen'`. */
-  readonly game: SheddingPreset;
-  /** The validated rule set. */
-  readonly rules: RuleSet;
-  /** Display names, seat 0 first, clockwise. */
-  readonly players: readonly string[];
-  /** Seed from which later rounds are dealt (`${seed}/${round}`), or null for explicit deals only. */
-  readonly seed: string | null;
-  /** Every round so far with its deal and actions (the record). */
-  readonly rounds: readonly RoundLog[];
-  /** Results of the finished rounds. */
-  readonly results: readonly RoundResult[];
-  /** Increases by one with every accepted action or deal: a stale-action guard for servers. */
-  readonly version: number;
+/** A game of Olsen or Vri åtter: readonly, never mutated; `apply` makes the next one. */
+export interface Game extends GameOf<SheddingPreset, RuleSet, RoundLog> {
   /** @internal The forgotten calls caught this round (S20) with the cards each drew: what the views tell. */
   readonly catches: readonly CaughtCall[];
-  /** @internal Simulator snapshot; never mutated. */
-  readonly core: Int32Array;
 }
 
 /** A new game: a preset (default `olsen`), house rules over it, the players, a seed or an explicit first deal, the first dealer. */
