@@ -107,19 +107,6 @@ function moonSuspect(view: HeartsView): number | null {
   return view.taken[s] >= 13 || (view.taken[s] >= 6 && view.handCounts[s] <= 6) ? s : null;
 }
 
-/** The seat whose card leads the current trick so far. */
-function trickWinner(view: HeartsView): number {
-  const { leader, cards } = view.trick;
-  let best = 0;
-  for (let i = 1; i < cards.length; i++) if (cards[i][1] === cards[0][1] && rank(cards[i]) > rank(cards[best])) best = i;
-  let seat = leader;
-  for (let i = 0; i < best; i++) {
-    seat = (seat + 1) % view.players.length;
-    while (!view.inHand[seat]) seat = (seat + 1) % view.players.length;
-  }
-  return seat;
-}
-
 /** The card the texts' habits play (the view must offer a card). */
 export function heartsHabit(view: HeartsView, dice?: Int32Array): { card: string; reason: HeartsReason } {
   const cards = view.legal.map((a) => ('play' in a ? a.play[0] : ''));
@@ -163,7 +150,7 @@ export function heartsHabit(view: HeartsView, dice?: Int32Array): { card: string
   const highSpade = cards.filter(isHighSpade);
   if (highSpade.length && qsOut) return { card: highest(highSpade), reason: { kind: 'shedHighSpade' } };
   const hearts = cards.filter((c) => c[1] === 'h');
-  if (hearts.length && (suspect === null || trickWinner(view) !== suspect)) return { card: highest(hearts), reason: suspect === null ? { kind: 'shedHeart' } : { kind: 'breakMoon', seat: suspect } };
+  if (hearts.length && (suspect === null || view.trick.winning !== suspect)) return { card: highest(hearts), reason: suspect === null ? { kind: 'shedHeart' } : { kind: 'breakMoon', seat: suspect } };
   const nonHearts = cards.filter((c) => c[1] !== 'h');
   return { card: highest(nonHearts.length ? nonHearts : cards), reason: { kind: 'shedHigh' } };
 }

@@ -282,6 +282,15 @@ export interface HeartsTrick {
   readonly winner: Seat;
 }
 
+/** H5: the seat whose card is the highest of the suit led (null: no card yet). */
+function takerOf(cards: readonly CardName[], seats: readonly Seat[]): Seat | null {
+  if (cards.length === 0) return null;
+  const led = cards[0][1];
+  let best = 0;
+  for (let i = 1; i < cards.length; i++) if (cards[i][1] === led && rankOf(parseCard(cards[i])) > rankOf(parseCard(cards[best]))) best = i;
+  return seats[best];
+}
+
 /** H5: the round's completed tricks from its plays (`perTrick` cards each: the seats dealt in). */
 function tricksOf(log: readonly HeartsAction[], perTrick: number): HeartsTrick[] {
   const out: HeartsTrick[] = [];
@@ -292,10 +301,7 @@ function tricksOf(log: readonly HeartsAction[], perTrick: number): HeartsTrick[]
     cards.push(a.play[0]);
     seats.push(a.seat);
     if (cards.length < perTrick) continue;
-    const led = cards[0][1];
-    let best = 0;
-    for (let i = 1; i < cards.length; i++) if (cards[i][1] === led && rankOf(parseCard(cards[i])) > rankOf(parseCard(cards[best]))) best = i;
-    out.push({ leader: seats[0], cards, seats, winner: seats[best] });
+    out.push({ leader: seats[0], cards, seats, winner: takerOf(cards, seats)! });
     cards = [];
     seats = [];
   }
@@ -330,8 +336,11 @@ export interface HeartsView {
   readonly moon: Seat | null;
   readonly passed: readonly CardName[] | null;
   readonly received: readonly CardName[] | null;
-  /** The trick on the table: `seats[i]` laid `cards[i]` (a tie-break hand skips the seats sitting out). */
-  readonly trick: { readonly leader: Seat; readonly cards: readonly CardName[]; readonly seats: readonly Seat[] };
+  /**
+   * The trick on the table: `seats[i]` laid `cards[i]` (a tie-break hand skips the seats sitting out);
+   * `winning` is the seat whose card takes it so far (H5), null before a card is led.
+   */
+  readonly trick: { readonly leader: Seat; readonly cards: readonly CardName[]; readonly seats: readonly Seat[]; readonly winning: Seat | null };
   readonly lastTrick: { readonly leader: Seat; readonly cards: readonly CardName[]; readonly seats: readonly Seat[]; readonly winner: Seat } | null;
   readonly heartsBroken: boolean;
   /** Penalty points taken so far this hand per seat (tricks are public). */
@@ -356,6 +365,7 @@ export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
   const mover = heartsToMove(g);
   const last = sim.lastTrick();
   const trick = sim.trick();
+  const trickCards = trick.cards.map(makeCard);
   let activeCount = 0;
   for (let s = 0; s < n; s++) if (sim.isActive(s)) activeCount++;
   const log = (g.rounds[g.rounds.length - 1]?.actions ?? []).map((a): HeartsLogEntry => ('give' in a && a.seat !== own ? { seat: a.seat, give: null } : a));
@@ -383,7 +393,7 @@ export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
     passed: own === null ? null : sim.passed(own).map(makeCard),
     // Received cards are known only once everyone has passed.
     received: own === null || sim.phase === HP_PASS ? null : sim.received(own).map(makeCard),
-    trick: { leader: trick.leader, cards: trick.cards.map(makeCard), seats: trick.seats },
+    trick: { leader: trick.leader, cards: trickCards, seats: trick.seats, winning: takerOf(trickCards, trick.seats) },
     lastTrick: last && { leader: last.leader, cards: last.cards.map(makeCard), seats: last.seats, winner: last.winner },
     heartsBroken: st[H_BROKEN] === 1,
     taken: Array.from({ length: n }, (_, s) => sim.takenPoints(s)),
