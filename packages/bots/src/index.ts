@@ -15,3 +15,4 @@ export * from './ismcts.js';
 export * from './search.js';
 export * from './review.js';
 export * from './review-text.js';
+export * from './choose.js';

@@ -12,7 +12,8 @@ import { medium } from './medium.js';
 
 export { knownVoids, medium } from './medium.js';
 
-export const LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'] as const;
+/** Every level, in the order a menu offers them: the texts' players from easy to expert, then the yardsticks. */
+export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'greedy', 'random'] as const;
 export type Level = (typeof LEVELS)[number];
 
 /** A choice and, for hints, why. */

@@ -6,9 +6,9 @@
  * app uses, and prints one JSON line: the median review time per game, and
  * how often each level's decisions are called mistakes.
  */
-import { actorsOf, applyAction, isHeartsView, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyGame, type GameName } from '@olsen/engine';
+import { actorsOf, applyAction, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyGame, type GameName } from '@olsen/engine';
 import { seedFromString } from '@olsen/engine/sim';
-import { chooseHearts, chooseShedding, reviewRecord, type Level } from '@olsen/bots';
+import { BOT_NAMES, choose, reviewRecord, type Level } from '@olsen/bots';
 import { unwrap } from './unwrap.js';
 
 export interface ReviewBenchOptions {
@@ -21,7 +21,7 @@ const GAMES: readonly GameName[] = ['olsen', 'vri-atter', 'olsen-dk'];
 
 /** A whole game, seat 0 by `level`, the others by `medium`, as a record (JSON round trip: what a page or a file holds). */
 function play(game: GameName, seed: string, level: Level): unknown {
-  let g: AnyGame = unwrap(startGame({ game, players: ['Du', 'Kari', 'Ola', 'Siri'], seed, rules: {} }));
+  let g: AnyGame = unwrap(startGame({ game, players: ['Du', ...BOT_NAMES.slice(0, 3)], seed, rules: {} }));
   const rng = new Int32Array(6);
   seedFromString(rng, 0, `${seed}/bots`);
   for (let k = 0; k < 50_000 && stageOf(g) !== 'gameOver'; k++) {
@@ -32,7 +32,7 @@ function play(game: GameName, seed: string, level: Level): unknown {
     const seat = [...actorsOf(g).keys()][0];
     const v = viewOf(g, seat);
     const lv = seat === 0 ? level : 'medium';
-    g = unwrap(applyAction(g, isHeartsView(v) ? chooseHearts(lv, v, rng) : chooseShedding(lv, v, rng).action));
+    g = unwrap(applyAction(g, choose(lv, v, rng).action));
   }
   return JSON.parse(JSON.stringify(recordOf(g)));
 }

@@ -11,7 +11,7 @@ import { parseNotation } from '@olsen/engine/shedding';
 import { seedFromString } from '@olsen/engine/sim';
 import { suitSymbol, textsFor, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
-import { chooseHearts, heartsHint, type Level } from '@olsen/bots';
+import { BOT_NAMES, chooseHearts, heartsHint, type Level } from '@olsen/bots';
 
 const TEXT = {
   nb: {
@@ -76,7 +76,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   const botChoice = (game: HeartsGame, seat: number): HeartsAction => chooseHearts(o.level, heartsViewFor(game, seat), rng);
   const t = TEXT[o.lang];
   const out = (line = ''): void => void o.output.write(`${line}\n`);
-  const names = [o.name, 'Anne', 'Bo', 'Carl', 'Dorte'].slice(0, o.players);
+  const names = [o.name, ...BOT_NAMES.filter((n) => n !== o.name)].slice(0, o.players);
   const created = createHeartsGame({ players: names, seed: o.seed, rules: o.rules });
   if (!created.ok) {
     out(created.error.message);

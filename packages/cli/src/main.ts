@@ -10,7 +10,7 @@ import { runBotBench } from './bench-bots.js';
 import { runReviewBench } from './bench-review.js';
 import { runHeartsPlay } from './hearts-play.js';
 import { runPlay } from './play.js';
-import { POLICIES, type PolicyName } from '@olsen/bots';
+import { LEVELS, POLICIES, type PolicyName } from '@olsen/bots';
 import { runSim } from './sim.js';
 import { formatReport, isLevel, runTournament, runTournamentParallel } from './tournament.js';
 import type { Level } from '@olsen/bots';
@@ -223,7 +223,7 @@ export function buildProgram(): Command {
     .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
     .option('--name <name>', 'your name', 'Du')
     .option('-r, --rules <json|preset>', 'house rules as JSON, or a preset of the game (see olsen rules GAME)', rulesOrPreset, {})
-    .addOption(new Option('--level <level>', "the computer players' level").choices(['random', 'greedy', 'easy', 'medium', 'hard', 'expert']).default('medium'))
+    .addOption(new Option('--level <level>', "the computer players' level").choices([...LEVELS]).default('medium'))
     .option('--record <file>', "write the game's record (docs/record.md) to this file at the end; check it with olsen verify")
     .action(async (given: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown> | string; level: Level; record?: string }) => {
       const rules = rulesFor(given.game as GameName, given.rules);

@@ -9,7 +9,7 @@ import { apply, callWordOf, catchActions, createGame, legalActions, legalGroups,
 import { seedFromString } from '@olsen/engine/sim';
 import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
-import { chooseShedding, hint, type Level } from '@olsen/bots';
+import { BOT_NAMES, chooseShedding, hint, type Level } from '@olsen/bots';
 import { suitName, suitSymbol, textsFor, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
 
@@ -35,7 +35,6 @@ export function colorFor(o: { color?: boolean; output: NodeJS.WritableStream }):
   return o.color ?? (!process.env.NO_COLOR && (o.output as { isTTY?: boolean }).isTTY === true);
 }
 
-const BOT_NAMES = ['Kari', 'Ola', 'Nora', 'Per', 'Siri'];
 
 const plain = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
 

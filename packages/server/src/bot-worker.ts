@@ -4,8 +4,8 @@
  * after the choice go back, so a table's bots stay deterministic from its seed
  * whichever thread thinks for them.
  */
-import { heartsChoice, chooseShedding, reviewRecord, type Level, type Review, type SearchLimits } from '@olsen/bots';
-import { isHeartsView, type AnyAction, type AnyView } from '@olsen/engine';
+import { choose, reviewRecord, type Level, type Review, type SearchLimits } from '@olsen/bots';
+import type { AnyAction, AnyView } from '@olsen/engine';
 
 export interface BotTask {
   readonly level: Level;
@@ -24,7 +24,7 @@ export interface BotAnswer {
 
 export function decide({ level, view, rng, budget, varied = false }: BotTask): BotAnswer {
   const state = Int32Array.from(rng);
-  const action = isHeartsView(view) ? heartsChoice(level, view, state, budget, varied).action : chooseShedding(level, view, state, budget, varied).action;
+  const action = choose(level, view, state, { budget, varied }).action;
   return { action, rng: state };
 }
 

@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { seedFromString } from '@olsen/engine/sim';
+import { botName } from '@olsen/bots';
 import { stageOf, viewOf, type AnyGame, type AnyView, type Seat } from '@olsen/engine';
 import { CODE_ALPHABET, type SeatInfo, type TableStatus, type TableUpdate } from '@olsen/protocol';
 import type { Move, TableRow, TimerHandle } from './ports.js';
@@ -52,7 +53,6 @@ export interface LiveTable {
   lobbyKey: string | null;
 }
 
-const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
 
 export function liveTable(row: TableRow): LiveTable {
   const bots = new Int32Array(6);
@@ -129,14 +129,8 @@ export function seatNames(row: TableRow): string[] {
   return row.seats.map((s, i) => (s.kind === 'open' ? botName(i) : s.name));
 }
 
-/** A computer player's name for `seat`, one nobody at the table has yet (`taken`). */
-export function botName(seat: number, taken: ReadonlySet<string> = new Set()): string {
-  for (let k = 0; k < BOT_NAMES.length; k++) {
-    const name = BOT_NAMES[(seat + k) % BOT_NAMES.length];
-    if (!taken.has(name)) return name;
-  }
-  return `${BOT_NAMES[seat % BOT_NAMES.length]} ${seat + 1}`;
-}
+/** A computer player's name for `seat`, one nobody at the table has yet (`taken`): the bots' one list. */
+export { botName };
 
 /** A finished game's id (its record's address). */
 export function gameId(t: LiveTable): string {

@@ -4,13 +4,12 @@
  * replays for online games too. The page never applies a rule itself: it
  * shows the views this worker (or the server) sends.
  */
-import { chooseHearts, chooseShedding, heartsHint, reviewPage, reviewRecord, hint as sheddingHint } from '@olsen/bots';
+import { BOT_NAMES, choose, heartsHint, reviewPage, reviewRecord, hint as sheddingHint } from '@olsen/bots';
 import { actorsOf, applyAction, parseAction, isHeartsGame, isHeartsView, nextRoundOf, recordOf, replayRecord, replaySteps, resultOf, stageOf, startGame, viewOf, type AnyGame, type Lang, type Seat } from '@olsen/engine';
 import { seedFromString } from '@olsen/engine/sim';
 import { gameErrorReply, type SeatInfo, type TableUpdate } from '@olsen/protocol';
 import type { OfflineOptions, ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
-const BOT_NAMES = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid'];
 
 let options: OfflineOptions | null = null;
 let game: AnyGame | null = null;
@@ -69,7 +68,7 @@ function settle(): void {
       timer = setTimeout(() => {
         const seat: Seat = bots[0];
         const view = viewOf(g, seat);
-        const action = isHeartsView(view) ? chooseHearts(options!.level, view, rng) : chooseShedding(options!.level, view, rng).action;
+        const action = choose(options!.level, view, rng).action;
         const r = applyAction(g, action);
         if (r.ok) {
           game = r.value;

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { GAME_NAMES, gameInfo, rulesNeededFor, type GameName } from '@olsen/engine';
 import type { BotLevel } from '@olsen/protocol';
+import { LEVELS as BOT_LEVEL_MENU } from '@olsen/bots';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
 import { createTable, guestToken, resumeOffline, savedGame, savedName, startOffline, type Session } from './session.js';
 import { Table, sayError, type Prefs } from './table.js';
@@ -9,7 +10,8 @@ import type { Texts } from './i18n.js';
 
 export type GameId = GameName;
 export const GAMES: readonly GameId[] = GAME_NAMES;
-export const LEVELS: readonly BotLevel[] = ['easy', 'medium', 'hard', 'expert', 'greedy', 'random'];
+/** The bots' levels, in their menu order. */
+export const LEVELS: readonly BotLevel[] = BOT_LEVEL_MENU;
 /** The player counts a game allows (the engine's table: Olsen at five or six with two decks). */
 export const playersOf = (g: GameId): readonly [number, number] => gameInfo(g).players;
 

@@ -1,0 +1,43 @@
+/**
+ * One entry for every computer player, both families: the level's choice for
+ * the seat whose view this is, with its reason, and the names the computer
+ * players sit under. Hosts (the server, the web app's worker, the terminal,
+ * the tournament, the benches) ask here, never which family a view is.
+ */
+import { isHeartsView, type AnyAction, type AnyView } from '@olsen/engine';
+import { heartsChoice, type HeartsReason } from './hearts.js';
+import type { SearchBudget } from './ismcts.js';
+import { chooseShedding, type Level, type Reason } from './shedding.js';
+
+export interface AnyChoice {
+  readonly action: AnyAction;
+  readonly reason: Reason | HeartsReason;
+}
+
+export interface ChooseOptions {
+  /** The search levels' budget instead of the level's own (tests, tournaments, benches). */
+  readonly budget?: SearchBudget;
+  /** Scores jittered by `rng` (the daily deal's players: a line scouted at one table is not replayed at another). */
+  readonly varied?: boolean;
+}
+
+/** The level's choice for the seat whose view this is (the view must offer an action); `rng` is the bot's dice. */
+export function choose(level: Level, view: AnyView, rng: Int32Array, o: ChooseOptions = {}): AnyChoice {
+  return isHeartsView(view) ? heartsChoice(level, view, rng, o.budget, o.varied) : chooseShedding(level, view, rng, o.budget, o.varied);
+}
+
+/** The names computer players sit under, in the order seats are filled. */
+export const BOT_NAMES: readonly string[] = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
+
+/**
+ * A name for a computer player in `seat` that no one in `taken` has: the
+ * list's names from the seat on, then a name with the seat's number.
+ */
+export function botName(seat: number, taken: ReadonlySet<string> | readonly string[] = []): string {
+  const has = (name: string): boolean => ('has' in taken ? taken.has(name) : taken.includes(name));
+  for (let k = 0; k < BOT_NAMES.length; k++) {
+    const name = BOT_NAMES[(seat + k) % BOT_NAMES.length];
+    if (!has(name)) return name;
+  }
+  return `${BOT_NAMES[seat % BOT_NAMES.length]} ${seat + 1}`;
+}
