@@ -27,7 +27,7 @@ export interface OptionInfo {
   readonly describe: string;
   /** Other options this one needs to be set (`stackTwos` needs `specialCards: true`), or null. */
   readonly requires: Readonly<Record<string, OptionValue>> | null;
-  /** Options that may not be chosen with this one (both give the ace a meaning): choosing it turns them off. */
+  /** Options that may not be on with this one (both give the ace a meaning): `checkRules` refuses both, so a form turns the others off when this one is chosen. */
   readonly excludes: readonly string[];
 }
 

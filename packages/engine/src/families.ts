@@ -42,7 +42,7 @@ export interface StartOptions {
   readonly rules?: Readonly<Record<string, unknown>>;
   /** Display names, seat 0 first, clockwise. */
   readonly players: readonly string[];
-  /** Deals round n from `${seed}/${n}`; without one the game picks a random seed and keeps it (its record replays). */
+  /** Deals the first round from `${seed}/1`, the next from `${seed}/2` …; without one the game picks a random seed and keeps it in every round's deal (its record replays). */
   readonly seed?: string;
 }
 

@@ -2,8 +2,10 @@
  * @olsen/engine — the rules of Olsen, Vri åtter and Danish Olsen
  * (docs/rules.md), one API for every game:
  *
- *     const g = startGame({ game: 'olsen', players: ['Kari', 'Ola'] });
- *     actorsOf(g.value)      // who may act now, with their legal actions
+ *     const started = startGame({ game: 'olsen', players: ['Kari', 'Ola'] });
+ *     if (!started.ok) throw new Error(started.error.message);
+ *     const g = started.value;
+ *     actorsOf(g)            // who may act now, with their legal actions
  *     applyAction(g, a)      // the next game, or an error naming the rule
  *     viewOf(g, seat)        // what one seat may see (hidden cards never leave)
  *
@@ -12,7 +14,7 @@
  * `@olsen/engine/sim`. The names here are checked (api/engine.api.md).
  */
 // Vocabulary
-export { SUITS, RANKS, type Suit, type Rank, type CardName, type Seat, type Result, type RuleError } from './core/types.js';
+export { SUITS, RANKS, type Suit, type Rank, type CardName, type Seat, type Result } from './core/types.js';
 export { GAME_NAMES, type GameName } from './core/games.js';
 export type { GameError, RoundResult } from './core/errors.js';
 export type { Stage, VerifyResult } from './core/family.js';
@@ -26,7 +28,7 @@ export {
 // Records and `olsen verify`
 export { parseRecord, replayRecord, replaySteps, verifyRecord, recordToJson, type RecordError, type ReplayStep, type VerifyOutput } from './record.js';
 // The rule catalogue: player counts, house rules, presets, conflicts
-export { GAMES, BOUNDS, gameInfo, rulesNeededFor, checkRules, type GameInfo, type OptionInfo, type OptionValue } from './catalog.js';
+export { GAMES, BOUNDS, gameInfo, rulesNeededFor, checkRules, type GameInfo, type OptionInfo, type OptionValue, type HousePreset, type OptionRelation } from './catalog.js';
 // Words: errors and cards in the player's language
-export { LANGS, SUIT_NAMES, cardName, type Lang, type ErrorParams } from './core/messages.js';
+export { LANGS, SUIT_NAMES, cardName, type Lang, type ErrorParams, type ErrorCode } from './core/messages.js';
 export { localizeError } from './core/errors.js';

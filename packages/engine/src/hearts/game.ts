@@ -151,7 +151,7 @@ function passChoices(seat: Seat, hand: readonly number[]): HeartsAction[] {
 export function parseHeartsAction(raw: unknown, players: number): Result<HeartsAction, GameError> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return err(malformed('An action must be an object such as {"seat": 0, "play": ["2c"]}.'));
   const o = raw as Record<string, unknown>;
-  if (!Number.isInteger(o.seat) || (o.seat as number) < 0 || (o.seat as number) >= players) return err(malformed(`An action needs a seat from 0 to ${players - 1}.`));
+  if (!Number.isInteger(o.seat) || (o.seat as number) < 0 || (o.seat as number) >= players) return err(malformed(`An action's seat must be a whole number from 0 to ${players - 1} (got ${quote(o.seat)}).`));
   const keys = Object.keys(o).filter((k) => k !== 'seat');
   if (keys.length !== 1 || !['play', 'give'].includes(keys[0])) return err(malformed('A Danish Olsen action is either "play" (one card) or "give" (three cards).'));
   const list = o[keys[0]];

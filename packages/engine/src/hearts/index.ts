@@ -6,6 +6,8 @@
 export { heartsFamily } from './family.js';
 export {
   createHeartsGame, nextHeartsRound, applyHearts, heartsLegalActions, heartsToMove, heartsViewFor, parseHeartsAction,
-  type HeartsAction, type HeartsDeal, type HeartsGame, type HeartsRoundLog, type HeartsView, type HeartsLogEntry, type HeartsCreateOptions,
+  type HeartsAction, type HeartsDeal, type HeartsGame, type HeartsRoundLog, type HeartsView, type HeartsLogEntry, type HeartsCreateOptions, type HeartsTrick, type HeartsOutcome,
 } from './game.js';
 export { HEARTS_OPTIONS, HEARTS_DEFAULTS, resolveHeartsRules, type HeartsRules } from './rules.js';
+export type { Result, RuleError } from '../core/types.js';
+export type { GameError, RoundResult } from '../core/errors.js';

@@ -446,7 +446,7 @@ export function parseActionShape(raw: unknown, players: number): Result<Action, 
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return err(malformed('An action must be an object such as {"seat": 0, "play": ["Kc"]}.'));
   const o = raw as Record<string, unknown>;
   const seat = o.seat;
-  if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= players) return err(malformed(`An action needs a seat from 0 to ${players - 1}.`));
+  if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= players) return err(malformed(`An action's seat must be a whole number from 0 to ${players - 1} (got ${quote(seat)}).`));
   const keys = Object.keys(o).filter((k) => k !== 'seat');
   const known = ['play', 'suit', 'call', 'draw', 'pass', 'catch', 'give'];
   const unknown = keys.find((k) => !known.includes(k));
