@@ -79,7 +79,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   const names = [o.name, ...BOT_NAMES.filter((n) => n !== o.name)].slice(0, o.players);
   const created = createHeartsGame({ players: names, seed: o.seed, rules: o.rules });
   if (!created.ok) {
-    out(created.error.message);
+    out(localizeError(created.error, o.lang));
     return 2;
   }
   let g = created.value;

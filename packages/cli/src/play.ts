@@ -51,7 +51,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   const names = [name, ...BOT_NAMES.slice(0, o.players - 1)];
   const created = createGame({ game: o.game, players: names, seed: o.seed, rules: { ...(isSheddingPreset(o.game) ? rulesNeededFor(o.game, names.length) : {}), ...o.rules } });
   if (!created.ok) {
-    out(created.error.message);
+    out(localizeError(created.error, o.lang));
     return 2;
   }
   let g: Game = created.value;

@@ -101,6 +101,9 @@ const CASES: Case[] = [
   ['alreadyPassed', 'H3', dk(() => unwrap(applyHearts(hearts({ pass: 'left' }), { seat: 0, give: ['2c', '3c', '4c'] })), { seat: 0, give: ['5c', '2d', '3d'] }), { player: 'Anne' }],
   ['noPassNow', 'H3', dk(() => hearts(), { seat: 0, give: ['2c', '3c', '4c'] }), {}],
   ['notDealtIn', 'H9', dk(tieBreak, { seat: 3, play: ['2c'] }), { player: 'Dorte' }],
+  ['playerCount', 'S2', () => createGame({ game: 'vri-atter', players: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] }), { game: 'vri-atter', min: 2, max: 6, count: 7 }],
+  ['twoDecks', 'S2', () => createGame({ players: ['A', 'B', 'C', 'D', 'E'] }), { count: 5 }],
+  ['unknownRule', null, () => createGame({ players: ['A', 'B'], rules: { jokers: true } }), { other: 'jokers', game: 'olsen' }],
   ['houseRules', 'S-V9', () => createGame({ game: 'vri-atter', players: ['A', 'B'], rules: { specialCards: true, svenskevri: true } }), { other: 'specialCards+svenskevri' }],
 ];
 

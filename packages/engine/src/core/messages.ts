@@ -8,6 +8,7 @@ import { SUITS, type CardName, type Suit } from './types.js';
 import { clip } from './text.js';
 import { relationKey, type OptionRelation } from './options.js';
 import type { RuleError } from './types.js';
+import type { GameName } from './games.js';
 
 export type Lang = 'en' | 'nb' | 'nl' | 'de';
 export const LANGS: readonly Lang[] = ['nb', 'en', 'nl', 'de'];
@@ -58,10 +59,15 @@ export type ErrorParams = {
   active?: Suit;
   count?: number;
   rule?: string;
+  /** The allowed range of a count (players at a table). */
+  min?: number;
+  max?: number;
+  /** The game a sentence names. */
+  game?: GameName;
 };
 
 /** The params as numbers, with `you`: the sentence is said to the player it is about (second person). */
-type Said = { player: string; other: string; card: number; top: number; active: number; count: number; rule: string; you: boolean };
+type Said = { player: string; other: string; card: number; top: number; active: number; count: number; rule: string; min: number; max: number; game: GameName; you: boolean };
 type Builder = (p: Said, lang: Lang) => string;
 
 const YOU: Record<Lang, string> = { en: 'You', nb: 'Du', nl: 'Je', de: 'Du' };
@@ -116,6 +122,19 @@ const HOUSE_RULES: Readonly<Record<string, Record<Lang, string>>> = {
   },
 };
 
+/** A game's name in a sentence. */
+const TITLES: Readonly<Record<GameName, Record<Lang, string>>> = {
+  olsen: { en: 'Olsen', nb: 'Olsen', nl: 'Olsen', de: 'Olsen' },
+  'vri-atter': { en: 'Vri åtter', nb: 'Vri åtter', nl: 'Vri åtter', de: 'Vri åtter' },
+  'vri-atter-002': { en: 'Vri åtter (002)', nb: 'Vri åtter (002)', nl: 'Vri åtter (002)', de: 'Vri åtter (002)' },
+  'olsen-dk': { en: 'Danish Olsen', nb: 'Dansk Olsen', nl: 'Deens Olsen', de: 'Dänisches Olsen' },
+};
+
+/** A refusal of a game's setup (not of a move) with what says it in every language. */
+export function setupError(rule: string | null, code: ErrorCode, params: ErrorParams): RuleError {
+  return { rule, code, params, message: errorMessage(code, params, 'en') };
+}
+
 /** The refusal of house rules that break `rel` (options.ts), with what says it in every language. */
 export function relationError(rel: OptionRelation): RuleError {
   const other = relationKey(rel);
@@ -124,6 +143,32 @@ export function relationError(rel: OptionRelation): RuleError {
 
 /** Every error code the engine gives, with its sentence. */
 export const ERRORS = {
+  /** S2, H1: a player count the game does not take. */
+  playerCount: (p, l) => say(l, {
+    en: `${TITLES[p.game].en} is for ${p.min} to ${p.max} players, not ${p.count}.`,
+    nb: `${TITLES[p.game].nb} er for ${p.min} til ${p.max} spillere, ikke ${p.count}.`,
+    nl: `${TITLES[p.game].nl} is voor ${p.min} tot ${p.max} spelers, niet ${p.count}.`,
+    de: `${TITLES[p.game].de} ist für ${p.min} bis ${p.max} Spieler, nicht ${p.count}.`,
+  }),
+  /** S2, S-V14: Olsen at five or six players needs two decks. */
+  twoDecks: (p, l) => say(l, {
+    en: `Olsen is for 2 to 4 players; with ${p.count} you need two decks (decks: 2).`,
+    nb: `Olsen er for 2 til 4 spillere; med ${p.count} trengs to kortstokker (decks: 2).`,
+    nl: `Olsen is voor 2 tot 4 spelers; met ${p.count} heb je twee kaartspellen nodig (decks: 2).`,
+    de: `Olsen ist für 2 bis 4 Spieler; mit ${p.count} braucht ihr zwei Kartenspiele (decks: 2).`,
+  }),
+  /** A house rule the game does not have (`other`: its name as given). */
+  unknownRule: (p, l) => say(l, p.game === 'olsen-dk' ? {
+    en: `Unknown house rule '${p.other}' for Danish Olsen.`,
+    nb: `Ukjent husregel '${p.other}' for dansk Olsen.`,
+    nl: `Onbekende huisregel '${p.other}' voor Deens Olsen.`,
+    de: `Unbekannte Hausregel '${p.other}' für dänisches Olsen.`,
+  } : {
+    en: `Unknown house rule '${p.other}'.`,
+    nb: `Ukjent husregel '${p.other}'.`,
+    nl: `Onbekende huisregel '${p.other}'.`,
+    de: `Unbekannte Hausregel '${p.other}'.`,
+  }),
   /** House rules that cannot be played together (options.ts); `other` names the relation. */
   houseRules: (p, l) => HOUSE_RULES[p.other]?.[l] ?? HOUSE_RULES[p.other]?.en ?? '',
   /** S7: someone acted out of turn. */
@@ -424,6 +469,9 @@ export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang = 
     active: Math.max(0, SUITS.indexOf(params.active as Suit)),
     count: params.count ?? 0,
     rule: params.rule ?? '',
+    min: params.min ?? 0,
+    max: params.max ?? 0,
+    game: params.game ?? 'olsen',
     you: you !== undefined && params.player === you,
   };
   // Names come from outside (a record, a client): a sentence shows at most 80 characters of one.

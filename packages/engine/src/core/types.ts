@@ -27,6 +27,8 @@ export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly
 export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ ok: true, value });
 export const err = <E>(error: E): { readonly ok: false; readonly error: E } => ({ ok: false, error });
 
+import type { ErrorCode, ErrorParams } from './messages.js';
+
 /**
  * An illegal action or a bad input: the rule ID from docs/rules.md that forbids it
  * (null for malformed input) and a sentence a player understands.
@@ -36,6 +38,6 @@ export interface RuleError {
   /** The sentence in English. */
   readonly message: string;
   /** With `params`, what says the sentence in another language (`localizeError`); absent for malformed input. */
-  readonly code?: 'houseRules';
-  readonly params?: { readonly other: string };
+  readonly code?: ErrorCode;
+  readonly params?: ErrorParams;
 }

@@ -5,7 +5,7 @@
 import { err, ok, type Result, type RuleError } from '../core/types.js';
 import { clip, quote } from '../core/text.js';
 import { brokenRelation, type HousePreset, type OptionRelation } from '../core/options.js';
-import { relationError } from '../core/messages.js';
+import { relationError, setupError } from '../core/messages.js';
 
 export interface HeartsRules {
   readonly game: 'olsen-dk';
@@ -53,11 +53,11 @@ export function resolveHeartsRules(overrides: unknown, players: number): Result<
   const o = overrides as Record<string, unknown>;
   for (const [name, value] of Object.entries(o)) {
     const spec = Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined;
-    if (!spec) return err({ rule: null, message: `Unknown house rule '${clip(name)}' for Danish Olsen.` });
+    if (!spec) return err(setupError(null, 'unknownRule', { other: clip(name), game: 'olsen-dk' }));
     const good = spec.values ? spec.values.includes(value) : typeof value === 'number' && Number.isInteger(value) && value >= spec.range![0] && value <= spec.range![1];
     if (!good) return err({ rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${quote(value)}).` });
   }
-  if (!Number.isInteger(players) || players < 3 || players > 5) return err({ rule: 'H1', message: `Danish Olsen is for 3 to 5 players, not ${players}.` });
+  if (!Number.isInteger(players) || players < 3 || players > 5) return err(setupError('H1', 'playerCount', { game: 'olsen-dk', min: 3, max: 5, count: players }));
   const broken = brokenRelation(HEARTS_RELATIONS, o, { ...HEARTS_DEFAULTS, ...o });
   if (broken) return err(relationError(broken));
   const deals = (o.deals as number | undefined) ?? null;

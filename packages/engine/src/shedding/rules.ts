@@ -9,7 +9,7 @@ import { err, ok, type Result, type RuleError } from '../core/types.js';
 import { GAME_NAMES, isSheddingPreset, type SheddingPreset } from '../core/games.js';
 import { clip, quote } from '../core/text.js';
 import { brokenRelation, type HousePreset, type OptionRelation } from '../core/options.js';
-import { relationError } from '../core/messages.js';
+import { relationError, setupError } from '../core/messages.js';
 export { GAME_NAMES, SHEDDING_PRESETS, isSheddingPreset, type GameName, type SheddingPreset } from '../core/games.js';
 
 /** A validated, complete rule set for the shedding games (docs/rules.md Part 1). */
@@ -185,23 +185,20 @@ export function resolveRules(game: unknown, overrides: unknown, players: number)
   for (const [name, value] of Object.entries(o)) {
     // Own properties only: `toString` or `constructor` is no house rule.
     const spec = Object.hasOwn(RULE_OPTIONS, name) ? (RULE_OPTIONS as Record<string, OptionSpec>)[name] : undefined;
-    if (!spec) return err({ rule: null, message: `Unknown house rule '${clip(name)}'.` });
+    if (!spec) return err(setupError(null, 'unknownRule', { other: clip(name), game }));
     const problem = checkValue(name, spec, value);
     if (problem) return err(problem);
   }
   const preset = PRESETS[game];
   const merged = { ...preset.defaults, ...o } as Defaults & { decks?: 1 | 2 };
   if (!Number.isInteger(players) || players < 2 || players > 6) {
-    return err({ rule: 'S2', message: `${game} is for 2 to ${preset.players[1]} players, not ${players}.` });
+    return err(setupError('S2', 'playerCount', { game, min: 2, max: preset.players[1], count: players }));
   }
   const decks: 1 | 2 = merged.decks ?? defaultDecks(game, players);
   // S-V14: Olsen takes five or six players only with two decks.
   const maxPlayers = game === 'olsen' && decks === 2 ? 6 : preset.players[1];
   if (players > maxPlayers) {
-    return err({
-      rule: 'S2',
-      message: game === 'olsen' ? `Olsen is for 2 to 4 players; with ${players} you need two decks (decks: 2).` : `${game} is for 2 to 6 players, not ${players}.`,
-    });
+    return err(game === 'olsen' ? setupError('S2', 'twoDecks', { count: players }) : setupError('S2', 'playerCount', { game, min: 2, max: 6, count: players }));
   }
   const broken = brokenRelation(OPTION_RELATIONS, o, merged);
   if (broken) return err(relationError(broken));
