@@ -8,6 +8,8 @@ export default defineConfig({
       '@olsen/engine/shedding': fileURLToPath(new URL('./packages/engine/src/shedding/index.ts', import.meta.url)),
       '@olsen/engine/hearts': fileURLToPath(new URL('./packages/engine/src/hearts/index.ts', import.meta.url)),
       '@olsen/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
+      '@olsen/bots/levels': fileURLToPath(new URL('./packages/bots/src/levels.ts', import.meta.url)),
+      '@olsen/table': fileURLToPath(new URL('./packages/table/src/index.ts', import.meta.url)),
       '@olsen/bots': fileURLToPath(new URL('./packages/bots/src/index.ts', import.meta.url)),
       '@olsen/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
       '@olsen/server': fileURLToPath(new URL('./packages/server/src/index.ts', import.meta.url)),

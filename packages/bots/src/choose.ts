@@ -26,18 +26,4 @@ export function choose(level: Level, view: AnyView, rng: Int32Array, o: ChooseOp
   return isHeartsView(view) ? heartsChoice(level, view, rng, o.budget, o.varied) : chooseShedding(level, view, rng, o.budget, o.varied);
 }
 
-/** The names computer players sit under, in the order seats are filled. */
-export const BOT_NAMES: readonly string[] = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
-
-/**
- * A name for a computer player in `seat` that no one in `taken` has: the
- * list's names from the seat on, then a name with the seat's number.
- */
-export function botName(seat: number, taken: ReadonlySet<string> | readonly string[] = []): string {
-  const has = (name: string): boolean => ('has' in taken ? taken.has(name) : taken.includes(name));
-  for (let k = 0; k < BOT_NAMES.length; k++) {
-    const name = BOT_NAMES[(seat + k) % BOT_NAMES.length];
-    if (!has(name)) return name;
-  }
-  return `${BOT_NAMES[seat % BOT_NAMES.length]} ${seat + 1}`;
-}
+export { BOT_NAMES, botName } from './levels.js';

@@ -12,9 +12,8 @@ import { medium } from './medium.js';
 
 export { knownVoids, medium } from './medium.js';
 
-/** Every level, in the order a menu offers them: the texts' players from easy to expert, then the yardsticks. */
-export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'greedy', 'random'] as const;
-export type Level = (typeof LEVELS)[number];
+import type { Level } from './levels.js';
+export { LEVELS, type Level } from './levels.js';
 
 /** A choice and, for hints, why. */
 export interface Choice {

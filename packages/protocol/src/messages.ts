@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { BOUNDS, type AnyView, type GameError } from '@olsen/engine';
+import { LEVELS, type Level } from '@olsen/bots/levels';
 import type { CloseCode, ErrorCode } from './codes.js';
 
 /** Table codes use characters without look-alikes (no 0/O, 1/I/L). */
@@ -17,9 +18,8 @@ export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const TableCode = v.pipe(v.string(), v.regex(/^(?:[A-HJKMNP-Z2-9]{6}|[A-HJKMNP-Z2-9]{10})$/, 'A table code is 6 or 10 letters and digits.'));
 
 export const GAME_IDS = ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk'] as const;
-/** Bot levels a table may seat (`hard` and `expert` search: they cost the server CPU time per move). */
-export const BOT_LEVELS = ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
+/** Bot levels a table may seat: the bots' one list (`hard` and `expert` search: they cost the server CPU time per move). */
+export type BotLevel = Level;
 
 /**
  * A player's name as others will read it: NFC-normalised and trimmed; 1–24
@@ -50,7 +50,7 @@ const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800\u3164\uFFA0\u115F\u1160\s
 /** A seat as the creator asks for it: open for a person, or a bot of a level. */
 export const SeatSpec = v.variant('kind', [
   v.strictObject({ kind: v.literal('open') }),
-  v.strictObject({ kind: v.literal('bot'), level: v.picklist(BOT_LEVELS) }),
+  v.strictObject({ kind: v.literal('bot'), level: v.picklist(LEVELS) }),
 ]);
 
 /** Every key an object may own, `__proto__` and `constructor` too (a record schema would drop those silently). */
@@ -80,7 +80,7 @@ export const CreateTable = v.strictObject({
   /** Seconds per turn before the server plays for a person; null: no timer (friends' default). */
   turnSeconds: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))), null),
   /** Level of the bots that fill open seats at the start and take over for players who leave. */
-  fillLevel: v.optional(v.picklist(BOT_LEVELS), 'medium'),
+  fillLevel: v.optional(v.picklist(LEVELS), 'medium'),
 });
 
 /** Card actions exactly as records write them (docs/record.md); the seat is the sender's. */
@@ -186,6 +186,8 @@ export interface TableUpdate {
   readonly rematchAsked?: readonly number[];
   /** Positions in the round's log of moves the turn timer made for a person (shown as such at the seat). */
   readonly timerMoves?: readonly number[];
+  /** Positions in the round's log of moves a computer player made for a person who left (the stand-in): "the computer played for Ida". */
+  readonly standInMoves?: readonly number[];
   /** Id of the finished game's record (GET /api/games/:id/record), once the game is over. */
   readonly recordId: string | null;
   /** A table of the daily deal ("Dagens giv"): its game is played once (no rematch), its record opens when the day is over. */

@@ -199,6 +199,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       rules: sameRules ? undefined : update.rules,
       rematchAsked: update.rematchAsked,
       timerMoves: update.timerMoves,
+      standInMoves: update.standInMoves,
       recordId: update.recordId,
       daily: update.daily,
       logFrom,

@@ -1,0 +1,25 @@
+/**
+ * The computer players' levels and names: the one list of each, with nothing
+ * heavy behind them, so the protocol's schemas and a page's menus can import
+ * them (`@olsen/bots/levels`) without the bots themselves.
+ */
+
+/** Every level, in the order a menu offers them: the texts' players from easy to expert, then the yardsticks. */
+export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'greedy', 'random'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** The names computer players sit under, in the order seats are filled. */
+export const BOT_NAMES: readonly string[] = ['Kari', 'Ola', 'Siri', 'Per', 'Ingrid', 'Nils'];
+
+/**
+ * A name for a computer player in `seat` that no one in `taken` has: the
+ * list's names from the seat on, then a name with the seat's number.
+ */
+export function botName(seat: number, taken: ReadonlySet<string> | readonly string[] = []): string {
+  const has = (name: string): boolean => ('has' in taken ? taken.has(name) : taken.includes(name));
+  for (let k = 0; k < BOT_NAMES.length; k++) {
+    const name = BOT_NAMES[(seat + k) % BOT_NAMES.length];
+    if (!has(name)) return name;
+  }
+  return `${BOT_NAMES[seat % BOT_NAMES.length]} ${seat + 1}`;
+}
