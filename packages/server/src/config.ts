@@ -58,7 +58,10 @@ export interface ServerConfig {
    * included) as pino JSON, for collectors and developers.
    */
   readonly logFormat: 'plain' | 'json';
+  /** A `medium` bot's think time (ms); the other levels' follow from it (THINK_SHARE in @olsen/table). */
   readonly botDelayMs: number;
+  /** How long after a forgotten call the strongest bots catch it (ms): the person's time for the late call. */
+  readonly catchDelayMs: number;
   readonly roundPauseMs: number;
   readonly reconnectGraceMs: number;
   readonly finishedTtlMs: number;
@@ -93,6 +96,7 @@ export const DEFAULTS: ServerConfig = {
   logLevel: 'info',
   logFormat: 'json',
   botDelayMs: 700,
+  catchDelayMs: 1500,
   roundPauseMs: 4000,
   reconnectGraceMs: 60_000,
   finishedTtlMs: 30 * 60_000,
@@ -205,6 +209,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     logLevel,
     logFormat,
     botDelayMs: int(env, 'OLSEN_BOT_DELAY_MS', DEFAULTS.botDelayMs, 0, 60_000),
+    catchDelayMs: int(env, 'OLSEN_CATCH_DELAY_MS', DEFAULTS.catchDelayMs, 0, 60_000),
     roundPauseMs: int(env, 'OLSEN_ROUND_PAUSE_MS', DEFAULTS.roundPauseMs, 0, 600_000),
     reconnectGraceMs: int(env, 'OLSEN_RECONNECT_GRACE_MS', DEFAULTS.reconnectGraceMs, 0, 86_400_000),
     finishedTtlMs: int(env, 'OLSEN_FINISHED_TTL_MS', DEFAULTS.finishedTtlMs, 0, 86_400_000),

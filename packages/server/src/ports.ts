@@ -7,12 +7,13 @@
  */
 import type { BotLevel, TableStatus, TableSummary } from '@olsen/protocol';
 import type { GameName } from '@olsen/engine';
+import type { Step, TableSeat } from '@olsen/table';
+import type { BotPool } from './bot-pool.js';
+import type { Limits } from './config.js';
+import type { Guest } from './identity.js';
 
 /** A seat as stored: open, a person (maybe stood in for by a bot), or a bot. */
-export type StoredSeat =
-  | { readonly kind: 'open' }
-  | { readonly kind: 'bot'; readonly level: BotLevel; readonly name: string }
-  | { readonly kind: 'human'; readonly playerId: string; readonly name: string; readonly standIn: BotLevel | null };
+export type StoredSeat = TableSeat;
 
 export interface TableRow {
   readonly id: string;
@@ -60,7 +61,8 @@ export interface DailyResult {
 }
 
 /** One entry of a table's move log: an accepted action, or the deal of the next round. */
-export type Move = { readonly action: unknown } | { readonly next: true };
+export type { Move } from '@olsen/table';
+import type { Move } from '@olsen/table';
 
 export interface FinishedGame {
   readonly id: string;
@@ -176,11 +178,7 @@ export interface PubSub {
 }
 
 /** A timed step of a table: a bot's move, a turn running out, the next deal, a player gone for good, a game nobody follows closed. */
-export type TableJob =
-  | { readonly kind: 'bot' | 'turn'; readonly code: string; readonly gameNo: number; readonly version: number; readonly seat: number; readonly level: BotLevel }
-  | { readonly kind: 'round'; readonly code: string; readonly gameNo: number; readonly version: number }
-  | { readonly kind: 'idle'; readonly code: string; readonly gameNo: number; readonly version: number }
-  | { readonly kind: 'away'; readonly code: string; readonly playerId: string };
+export type TableJob = (Step & { readonly code: string }) | { readonly kind: 'away'; readonly code: string; readonly playerId: string };
 
 /**
  * Runs table jobs after a delay, once. Jobs carry the table's version and are
@@ -209,4 +207,44 @@ export type TimerHandle = { readonly cancel: () => void };
 export interface Clock {
   now(): number;
   after(ms: number, fn: () => void): TimerHandle;
+}
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface CoordinatorOptions {
+  readonly store: Store;
+  readonly pubsub: PubSub;
+  readonly scheduler: Scheduler;
+  readonly presence: Presence;
+  readonly clock: Clock;
+  readonly log: Logger;
+  /** Where bots think (search levels in worker threads). */
+  readonly bots: BotPool;
+  /** Caps on running games and search bots, and when a game nobody follows is closed. */
+  readonly limits: Limits;
+  /** This process's name in pub/sub messages and presence (default: random). */
+  readonly id?: string;
+  /** Several processes share the tables (scale-out): look in the store for what may not be in memory yet. */
+  readonly shared?: boolean;
+  /** A `medium` bot's think time (ms); the other levels' follow from it (README, "Bots at the table"). */
+  readonly botDelayMs: number;
+  /** How long after a forgotten call the strongest bots catch it (ms; the others later). */
+  readonly catchDelayMs?: number;
+  /** Pause between a round's end and the next deal (ms). */
+  readonly roundPauseMs: number;
+  /** How long a dropped player keeps their seat before a bot takes over (ms). */
+  readonly reconnectGraceMs: number;
+  /** How long a finished table stays in memory for a rematch (ms). */
+  readonly finishedTtlMs: number;
+  /** Where each game's deal seed comes from (default: 12 random bytes). */
+  readonly seeds?: () => string;
+}
+
+/** Who asks: the guest, and the address their connection comes from (caps per address). */
+export interface Caller extends Guest {
+  readonly address?: string;
 }

@@ -100,6 +100,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     clock,
     log: app.log,
     botDelayMs: config.botDelayMs,
+    catchDelayMs: config.catchDelayMs,
     roundPauseMs: config.roundPauseMs,
     reconnectGraceMs: config.reconnectGraceMs,
     finishedTtlMs: config.finishedTtlMs,

@@ -17,6 +17,7 @@ export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
     dataDir: mkdtempSync(join(tmpdir(), 'olsen-server-')),
     logLevel: 'silent',
     botDelayMs: 1,
+    catchDelayMs: 2,
     roundPauseMs: 5,
     reconnectGraceMs: 60_000,
     // Clients here play at machine speed, all from one address; the limits have their own tests.

@@ -69,6 +69,8 @@ export interface TablePorts {
   readonly maxRoundActions?: number;
   /** How long a game nobody follows waits before an `idle` step (ms); default: no such step. */
   readonly idleMs?: number;
+  /** Where the moves made and refused are counted (a host's metrics over many tables); default the table's own. */
+  readonly counters?: { actions: number; rejected: number };
 }
 
 export interface TableConfig {
@@ -99,7 +101,7 @@ export interface FrameBase {
   readonly host: number;
   readonly spectators: number;
   readonly recordId: string | null;
-  readonly daily?: true;
+  readonly daily: true | undefined;
   /** The daily deal during its day: the hands laid down at a round's end stay hidden but the seat's own. */
   readonly hideHands?: boolean;
 }
@@ -119,14 +121,15 @@ export class Table {
   private rematch: { gameNo: number; ids: Set<string> } = { gameNo: -1, ids: new Set() };
   /** This game's moves the computer made for a person: per round, the log positions by mark. */
   private marks: { round: number; timer: number[]; standIn: number[] }[] = [];
-  /** Moves refused by the engine and moves made (for a host's metrics). */
-  readonly counters = { actions: 0, rejected: 0 };
+  /** Moves made, and moves the engine refused (a host's metrics). */
+  readonly counters: { actions: number; rejected: number };
 
   constructor(
     readonly config: TableConfig,
     private readonly ports: TablePorts,
   ) {
     seedFromString(this.bots, 0, config.botSeed ?? `${config.seed}/bots`);
+    this.counters = ports.counters ?? { actions: 0, rejected: 0 };
   }
 
   private now(): number {
@@ -232,7 +235,7 @@ export class Table {
       const at = progressOf(g).actions;
       const r: Result<AnyGame, unknown> = 'next' in m ? nextRoundOf(g) : applyAction(g, m.action as AnyAction);
       if (!r.ok) return false;
-      if (!('next' in m) && m.by) this.mark(g, at, m.by);
+      if (!('next' in m) && (m.by === 'timer' || m.by === 'standIn')) this.mark(g, at, m.by);
       g = r.value;
     }
     this.game = g;
