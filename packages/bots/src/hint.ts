@@ -3,7 +3,7 @@
  * Dutch and German,
  * e.g. "Spar åtteren: Kari har ett kort igjen".
  */
-import { SUIT_NAMES, type Lang } from '@olsen/engine';
+import { SUIT_NAMES, isHeartsView, type AnyAction, type AnyView, type Lang } from '@olsen/engine';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
 import { heartsChoice, type HeartsReason } from './hearts.js';
@@ -247,4 +247,9 @@ export function heartsHint(view: HeartsView, lang: Lang = 'nb'): HeartsHint | nu
   if (view.legal.length === 0) return null;
   const choice = heartsChoice('medium', view, new Int32Array(6));
   return { action: choice.action, reason: heartsReasonSentence(choice.reason, view, lang) };
+}
+
+/** The suggested action for the viewer in any game, and why, in `lang` (the family is the view's). */
+export function hintFor(view: AnyView, lang: Lang = 'nb'): { readonly action: AnyAction; readonly reason: string } | null {
+  return isHeartsView(view) ? heartsHint(view, lang) : hint(view, lang);
 }

@@ -5,10 +5,9 @@
  * pending) are timed apart from the rest: the forced ones cost nothing and
  * would pull the median down to microseconds. Prints one JSON line.
  */
-import { apply, catchActions, createGame, toMove, viewFor, type Action, type PlayerView } from '@olsen/engine/shedding';
-import { seedFromString } from '@olsen/engine/sim';
-import { SEARCH_BUDGETS, chooseShedding, type Level } from '@olsen/bots';
-import { unwrap } from './unwrap.js';
+import type { PlayerView } from '@olsen/engine/shedding';
+import { SEARCH_BUDGETS, choose, type Level } from '@olsen/bots';
+import { VirtualTable, type TableSeat } from '@olsen/table';
 
 export interface BotBenchOptions {
   level: Extract<Level, 'hard' | 'expert'>;
@@ -26,32 +25,32 @@ const searched = (v: PlayerView): boolean =>
 const quantile = (sorted: readonly number[], q: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
 const ms = (x: number): number => Math.round(x * 100) / 100;
 
-export function runBotBench(o: BotBenchOptions): Record<string, unknown> {
-  const rng = new Int32Array(6);
-  seedFromString(rng, 0, `${o.seed}/bots`);
+export async function runBotBench(o: BotBenchOptions): Promise<Record<string, unknown>> {
   const budget = { ...SEARCH_BUDGETS[o.level], exhaust: o.exhaust };
   const choice: number[] = [];
   let other = 0;
   const t0 = performance.now();
   for (let game = 0; game < o.games; game++) {
-    // The level sits in every seat in turn.
+    // The level sits in every seat in turn; the table runner drives the game (a catch before the next move, S20).
     const me = game % o.players;
-    let g = unwrap(createGame({ game: 'olsen', players: Array.from({ length: o.players }, (_, s) => (s === me ? o.level : `greedy${s}`)), seed: `${o.seed}/${game}` }));
-    for (let guard = 0; guard < 10_000; guard++) {
-      const seat = toMove(g);
-      if (seat === null) break;
-      const view = viewFor(g, seat);
-      let action: Action;
-      if (seat === me) {
-        const t = performance.now();
-        action = chooseShedding(o.level, view, rng, budget).action;
-        if (searched(view)) choice.push(performance.now() - t);
-        else other++;
-      } else action = chooseShedding('greedy', view, rng).action;
-      g = unwrap(apply(g, action));
-      const c = catchActions(g).find((a) => 'catch' in a);
-      if (c) g = unwrap(apply(g, c));
-    }
+    const seats: TableSeat[] = Array.from({ length: o.players }, (_, s) => ({ kind: 'bot', level: s === me ? o.level : 'greedy', name: s === me ? o.level : `greedy${s}` }));
+    const vt = new VirtualTable(
+      { game: 'olsen', rules: {}, seats, gameNo: 1, seed: `${o.seed}/${game}`, botSeed: `${o.seed}/bots/${game}`, turnSeconds: null, fillLevel: 'greedy' },
+      {
+        decide: (req) => {
+          if (req.view.seat !== me) return { action: choose(req.level, req.view, req.rng).action, rng: req.rng };
+          const t = performance.now();
+          const action = choose(req.level, req.view, req.rng, { budget }).action;
+          if (searched(req.view as PlayerView)) choice.push(performance.now() - t);
+          else other++;
+          return { action, rng: req.rng };
+        },
+      },
+    );
+    const d = vt.table.deal();
+    if (!d.ok) throw new Error(d.error.message);
+    await vt.table.begin(d.game);
+    await vt.run(() => vt.table.running, 100_000);
   }
   const sorted = [...choice].sort((a, b) => a - b);
   return {

@@ -6,10 +6,9 @@
  * app uses, and prints one JSON line: the median review time per game, and
  * how often each level's decisions are called mistakes.
  */
-import { actorsOf, applyAction, nextRoundOf, recordOf, stageOf, startGame, viewOf, type AnyGame, type GameName } from '@olsen/engine';
-import { seedFromString } from '@olsen/engine/sim';
-import { BOT_NAMES, choose, reviewRecord, type Level } from '@olsen/bots';
-import { unwrap } from './unwrap.js';
+import { recordOf, type GameName } from '@olsen/engine';
+import { reviewRecord, type Level } from '@olsen/bots';
+import { playTable } from './tournament.js';
 
 export interface ReviewBenchOptions {
   readonly games: number;
@@ -20,20 +19,8 @@ export interface ReviewBenchOptions {
 const GAMES: readonly GameName[] = ['olsen', 'vri-atter', 'olsen-dk'];
 
 /** A whole game, seat 0 by `level`, the others by `medium`, as a record (JSON round trip: what a page or a file holds). */
-function play(game: GameName, seed: string, level: Level): unknown {
-  let g: AnyGame = unwrap(startGame({ game, players: ['Du', ...BOT_NAMES.slice(0, 3)], seed, rules: {} }));
-  const rng = new Int32Array(6);
-  seedFromString(rng, 0, `${seed}/bots`);
-  for (let k = 0; k < 50_000 && stageOf(g) !== 'gameOver'; k++) {
-    if (stageOf(g) === 'roundOver') {
-      g = unwrap(nextRoundOf(g));
-      continue;
-    }
-    const seat = [...actorsOf(g).keys()][0];
-    const v = viewOf(g, seat);
-    const lv = seat === 0 ? level : 'medium';
-    g = unwrap(applyAction(g, choose(lv, v, rng).action));
-  }
+async function play(game: GameName, seed: string, level: Level): Promise<unknown> {
+  const g = await playTable(game, {}, [level, 'medium', 'medium', 'medium'], seed, `${seed}/bots`, () => {});
   return JSON.parse(JSON.stringify(recordOf(g)));
 }
 
@@ -42,7 +29,7 @@ const median = (xs: number[]): number => {
   return s.length === 0 ? 0 : s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-export function runReviewBench(o: ReviewBenchOptions): Record<string, unknown> {
+export async function runReviewBench(o: ReviewBenchOptions): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = { worlds: o.worlds ?? 'default', games: o.games };
   for (const game of GAMES) {
     const row: Record<string, unknown> = {};
@@ -52,7 +39,7 @@ export function runReviewBench(o: ReviewBenchOptions): Record<string, unknown> {
       let mistakes = 0;
       let lost = 0;
       for (let i = 0; i < o.games; i++) {
-        const record = play(game, `${o.seed}/${game}/${i}`, level);
+        const record = await play(game, `${o.seed}/${game}/${i}`, level);
         const t0 = performance.now();
         const review = reviewRecord(record, 0, { worlds: o.worlds });
         times.push(performance.now() - t0);

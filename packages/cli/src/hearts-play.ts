@@ -5,13 +5,14 @@
  * bots package's, at the chosen level.
  */
 import { writeFileSync } from 'node:fs';
-import { SUITS, resultOf, localizeError, recordOf, recordToJson } from '@olsen/engine';
-import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, nextHeartsRound, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
+import { SUITS, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
+import { heartsViewFor, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
 import { parseNotation } from '@olsen/engine/shedding';
-import { seedFromString } from '@olsen/engine/sim';
+import { gameErrorOf } from '@olsen/protocol';
+import { VirtualTable, pace, seatsFor } from '@olsen/table';
 import { suitSymbol, textsFor, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
-import { BOT_NAMES, chooseHearts, heartsHint, type Level } from '@olsen/bots';
+import { heartsHint, type Level } from '@olsen/bots';
 
 const TEXT = {
   nb: {
@@ -71,37 +72,50 @@ const TEXT = {
 const pretty = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
 
 export async function runHeartsPlay(o: { players: number; lang: Lang; seed: string; name: string; rules: Record<string, unknown>; level: Level; output: NodeJS.WritableStream; input: NodeJS.ReadableStream; record?: string }): Promise<number> {
-  const rng = new Int32Array(6);
-  seedFromString(rng, 0, `${o.seed}/bots`);
-  const botChoice = (game: HeartsGame, seat: number): HeartsAction => chooseHearts(o.level, heartsViewFor(game, seat), rng);
   const t = TEXT[o.lang];
   const out = (line = ''): void => void o.output.write(`${line}\n`);
-  const names = [o.name, ...BOT_NAMES.filter((n) => n !== o.name)].slice(0, o.players);
-  const created = createHeartsGame({ players: names, seed: o.seed, rules: o.rules });
+  // The seats as at any table: the person first, the computer players named apart from them.
+  const seats = seatsFor({ id: 'me', name: o.name }, Array.from({ length: o.players - 1 }, () => ({ kind: 'bot', level: o.level }) as const));
+  const names = seats.map((s) => (s.kind === 'open' ? '?' : s.name));
+  const created = startGame({ game: 'olsen-dk', players: names, seed: o.seed, rules: o.rules });
   if (!created.ok) {
     out(localizeError(created.error, o.lang));
     return 2;
   }
-  let g = created.value;
+  // The table runner drives the game as the server and the web app do; the computer players' steps run at once.
+  const vt = new VirtualTable({ game: 'olsen-dk', rules: o.rules, seats, gameNo: 1, seed: o.seed, turnSeconds: null, fillLevel: o.level }, { pace: pace({ botDelayMs: 0, catchDelayMs: 0, roundPauseMs: null }) });
+  await vt.table.begin(created.value);
+  const game = (): HeartsGame => vt.table.game as HeartsGame;
+  let g = game();
   const rl = createPrompt(o.input, o.output);
   const ask = (): Promise<string | null> => rl.ask();
-  const act = (a: HeartsAction): boolean => {
-    const res = applyHearts(g, a);
-    if (!res.ok) {
-      out(`${t.refused}: ${localizeError(res.error, o.lang, names[0])}${res.error.rule ? ` (${res.error.rule})` : ''}`);
-      return false;
-    }
-    const before = heartsViewFor(g, 0);
-    g = res.value;
+  /** What changed for the person: the moves, the cards received in the pass, a trick taken. */
+  const tell = (before: ReturnType<typeof heartsViewFor>, a: HeartsAction | { seat: number; give: null }): void => {
     const after = heartsViewFor(g, 0);
     if ('play' in a) out(t.played(names[a.seat], pretty(a.play[0])));
     else if (a.seat !== 0) out(t.passed(names[a.seat]));
     if (before.phase === 'pass' && after.phase === 'play' && after.received?.length) out(t.received(after.received.map(pretty).join(' ')));
-    if (after.lastTrick && (before.lastTrick === null || after.lastTrick.cards.join() !== before.lastTrick.cards.join() || after.trick.cards.length === 0 && before.trick.cards.length > 0)) {
-      if ('play' in a && after.trick.cards.length === 0) out(t.took(names[after.lastTrick.winner], after.taken[after.lastTrick.winner] - before.taken[after.lastTrick.winner]));
-    }
-    return true;
+    if ('play' in a && after.lastTrick && after.trick.cards.length === 0) out(t.took(names[after.lastTrick.winner], after.taken[after.lastTrick.winner] - before.taken[after.lastTrick.winner]));
   };
+  /** Runs one change (the person's move or the computer's next step) and tells it. */
+  const change = async (run: () => Promise<boolean>): Promise<boolean> => {
+    const before = heartsViewFor(g, 0);
+    const seen = before.log.length;
+    const ok = await run();
+    g = game();
+    const log = heartsViewFor(g, 0).log;
+    if (log.length > seen) for (let i = seen; i < log.length; i++) tell(before, log[i]);
+    return ok;
+  };
+  const act = (a: HeartsAction): Promise<boolean> =>
+    change(async () => {
+      const res = await vt.table.act(0, g.version, a);
+      if (!res.ok) {
+        const e = gameErrorOf(res.error);
+        out(`${t.refused}: ${e ? localizeError(e, o.lang, names[0]) : res.error.message}${res.error.rule ? ` (${res.error.rule})` : ''}`);
+      }
+      return res.ok;
+    });
   out(t.title);
   out(t.hand(1, names[g.rounds[0].dealer]));
   for (;;) {
@@ -125,24 +139,17 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       if (view.tieBreak) out(t.tieBreak);
       out(t.next);
       if ((await ask()) === null) break;
-      const next = nextHeartsRound(g);
-      if (!next.ok) break;
-      g = next.value;
+      if (!(await vt.table.next()).ok) break;
+      g = game();
       out(t.hand(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
       continue;
     }
-    // Computer players pass and play as soon as it is their turn.
-    if (view.phase === 'pass') {
-      for (let s = 1; s < names.length; s++) if (heartsViewFor(g, s).legal.length > 0) act(botChoice(g, s));
-    }
-    const seat = heartsToMove(g);
-    if (seat === null) continue;
-    if (seat !== 0 && heartsViewFor(g, 0).phase === 'play') {
-      act(botChoice(g, seat));
+    // The computer players pass and play in their turn (the runner's steps), until the person may act.
+    const v = heartsViewFor(g, 0);
+    if (v.legal.length === 0) {
+      if (!(await change(() => vt.step()))) break;
       continue;
     }
-    const v = heartsViewFor(g, 0);
-    if (v.legal.length === 0) continue;
     out();
     if (v.phase === 'pass' && v.passTo !== null) out(t.pass(v.passSize, names[v.passTo]));
     else {
@@ -167,12 +174,12 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     }
     const num = Number(text);
     if (Number.isInteger(num) && num >= 1 && num <= legal.length) {
-      act(legal[num - 1]);
+      await act(legal[num - 1]);
       continue;
     }
     const parts = text.split(/[\s,]+/);
     if (v.phase === 'pass') {
-      act({ seat: 0, give: parts as never });
+      await act({ seat: 0, give: parts as never });
       continue;
     }
     const parsed = parseNotation(parts[0], 0);
@@ -180,7 +187,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       out(`${t.refused}: ${t.oneCard}`);
       continue;
     }
-    act({ seat: 0, play: [parsed.value.play[0]] });
+    await act({ seat: 0, play: [parsed.value.play[0]] });
   }
   if (o.record) {
     writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);

@@ -160,8 +160,8 @@ export function buildProgram(): Command {
     .option('-p, --players <n>', 'players', int('players', 2, 4), 4)
     .option('-s, --seed <seed>', 'seed', 'bench')
     .option('--exhaust', 'spend the whole budget on every decision (no early stop)', false)
-    .action((opts: { level: 'hard' | 'expert'; games: number; players: number; seed: string; exhaust: boolean }) => {
-      process.stdout.write(`${JSON.stringify(runBotBench(opts))}\n`);
+    .action(async (opts: { level: 'hard' | 'expert'; games: number; players: number; seed: string; exhaust: boolean }) => {
+      process.stdout.write(`${JSON.stringify(await runBotBench(opts))}\n`);
     });
 
   program
@@ -171,8 +171,8 @@ export function buildProgram(): Command {
     .option('-n, --games <n>', 'games per game type and level', int('games', 1, 1e4), 10)
     .option('--worlds <n>', 'worlds per decision (default: the review default)', int('worlds', 8, 1e6))
     .option('-s, --seed <seed>', 'seed', 'bench')
-    .action((opts: { games: number; worlds?: number; seed: string }) => {
-      process.stdout.write(`${JSON.stringify(runReviewBench(opts))}\n`);
+    .action(async (opts: { games: number; worlds?: number; seed: string }) => {
+      process.stdout.write(`${JSON.stringify(await runReviewBench(opts))}\n`);
     });
 
   program
@@ -197,7 +197,7 @@ export function buildProgram(): Command {
       try {
         const { workers, json, ...rest } = opts;
         const o = { ...rest, lineup: lineup.filter(isLevel), progress: opts.progress && process.stderr.isTTY === true };
-        const out = workers > 1 ? await runTournamentParallel(o, workers) : runTournament(o);
+        const out = workers > 1 ? await runTournamentParallel(o, workers) : await runTournament(o);
         process.stdout.write(json || !process.stdout.isTTY ? `${JSON.stringify(out)}\n` : formatReport(out));
       } catch (e) {
         process.stderr.write(`olsen tournament: ${(e as Error).message}\n`);

@@ -4,12 +4,13 @@
  * active suit, the others' card counts, whose turn it is and numbered legal
  * moves; a refused move is explained with the rule's sentence.
  */
-import { SUITS, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor } from '@olsen/engine';
-import { apply, callWordOf, catchActions, createGame, legalActions, legalGroups, nextRound, parseNotation, phaseOf, isSheddingPreset, toMove, viewFor, type Action, type Game } from '@olsen/engine/shedding';
-import { seedFromString } from '@olsen/engine/sim';
+import { SUITS, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
+import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
-import { BOT_NAMES, chooseShedding, hint, type Level } from '@olsen/bots';
+import { hint, type Level } from '@olsen/bots';
+import { gameErrorOf } from '@olsen/protocol';
+import { VirtualTable, pace, seatsFor } from '@olsen/table';
 import { suitName, suitSymbol, textsFor, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
 
@@ -30,6 +31,9 @@ export interface PlayOptions {
   color?: boolean;
 }
 
+/** The terminal's time: the computer players do not wait; the next deal waits for Enter. */
+const TERMINAL = pace({ botDelayMs: 0, catchDelayMs: 0, roundPauseMs: null });
+
 /** Red suits red, when the terminal shows colour and the player has not asked for none (NO_COLOR). */
 export function colorFor(o: { color?: boolean; output: NodeJS.WritableStream }): boolean {
   return o.color ?? (!process.env.NO_COLOR && (o.output as { isTTY?: boolean }).isTTY === true);
@@ -44,21 +48,27 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   const colors = pc.createColors(colorFor(o));
   const pretty = (card: string): string => (card[1] === 'd' || card[1] === 'h' ? colors.red(plain(card)) : plain(card));
   const name = o.name.trim();
-  if (name === '' || BOT_NAMES.slice(0, o.players - 1).includes(name)) {
-    out(t.badName(name, BOT_NAMES.slice(0, o.players - 1).join(', ')));
+  if (name === '') {
+    out(t.badName());
     return 2;
   }
-  const names = [name, ...BOT_NAMES.slice(0, o.players - 1)];
-  const created = createGame({ game: o.game, players: names, seed: o.seed, rules: { ...(isSheddingPreset(o.game) ? rulesNeededFor(o.game, names.length) : {}), ...o.rules } });
+  // The seats as at any table: the person first, the computer players named apart from them.
+  const seats = seatsFor({ id: 'me', name }, Array.from({ length: o.players - 1 }, () => ({ kind: 'bot', level: o.level }) as const));
+  const names = seats.map((s) => (s.kind === 'open' ? '?' : s.name));
+  const rules = { ...(isSheddingPreset(o.game) ? rulesNeededFor(o.game, names.length) : {}), ...o.rules };
+  const created = startGame({ game: o.game as GameName, players: names, seed: o.seed, rules });
   if (!created.ok) {
     out(localizeError(created.error, o.lang));
     return 2;
   }
-  let g: Game = created.value;
+  // The table runner drives the game as the server and the web app do; bots' steps run at once, in their order,
+  // and wait where the person may act (their turn, or the late call).
+  const vt = new VirtualTable({ game: o.game as GameName, rules, seats, gameNo: 1, seed: o.seed, turnSeconds: null, fillLevel: o.level }, { pace: TERMINAL });
+  await vt.table.begin(created.value);
+  const game = (): Game => vt.table.game as Game;
   const rl = createPrompt(o.input, o.output);
   const ask = (): Promise<string | null> => rl.ask();
-  const rng = new Int32Array(6);
-  seedFromString(rng, 0, `${o.seed}/bots`);
+  let g: Game = game();
   const word = callWordOf(g.rules);
   const describe = (a: Action): string => {
     if ('play' in a) return `${a.play.map(pretty).join(' + ')}${a.suit ? ` → ${suitName(SUITS.indexOf(a.suit), o.lang)}` : ''}${a.call ? ` + ${t.call(word)}` : ''}`;
@@ -88,17 +98,24 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     } else if ('call' in a) out(t.called(who, word));
     else out(t.named(who, suitName(SUITS.indexOf(a.suit), o.lang)));
   };
-  const act = (a: Action): boolean => {
-    const res = apply(g, a);
+  /** Tells every move since the last told (the person's and the computer players'), from the view's log. */
+  let told = 0;
+  const tell = (): void => {
+    g = game();
+    const log = viewFor(g, 0).log;
+    if (log.length < told) told = 0;
+    for (; told < log.length; told++) announce(log[told]);
+  };
+  const act = async (a: Action): Promise<boolean> => {
+    const res = await vt.table.act(0, game().version, a);
     if (!res.ok) {
-      out(`${t.refused}: ${localizeError(res.error, o.lang, names[0])}${res.error.rule ? ` (${res.error.rule})` : ''}`);
+      const e = gameErrorOf(res.error);
+      out(`${t.refused}: ${e ? localizeError(e, o.lang, names[0]) : res.error.message}${res.error.rule ? ` (${res.error.rule})` : ''}`);
       return false;
     }
-    g = res.value;
-    announce(a);
+    tell();
     return true;
   };
-  const botAction = (seat: number): Action => chooseShedding(o.level, viewFor(g, seat), rng).action;
   const showTable = (): void => {
     const v = viewFor(g, 0);
     out();
@@ -118,6 +135,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     rl.close();
   };
   const showStart = (): void => {
+    g = game();
     out(t.round(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
     out(t.turned(pretty(viewFor(g, 0).upcard)));
   };
@@ -125,6 +143,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   out(t.title(o.game));
   showStart();
   for (;;) {
+    tell();
     const phase = phaseOf(g);
     if (phase === 'roundOver' || phase === 'gameOver') {
       const oc = resultOf(g);
@@ -148,19 +167,26 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       }
       out(t.pressEnter);
       if ((await ask()) === null) break;
-      const next = nextRound(g);
-      if (!next.ok) break;
-      g = next.value;
+      if (!(await vt.table.next()).ok) break;
+      told = 0;
       showStart();
       continue;
     }
-    const seat = toMove(g);
-    if (seat === null) break;
-    if (seat !== 0) {
-      act(botAction(seat));
-      // Bots catch a forgotten call at once (S20).
-      const c = catchActions(g).find((a) => 'catch' in a && a.seat !== 0);
-      if (c) act(c);
+    const me = viewFor(g, 0);
+    if (me.legal.length === 0) {
+      // The computer players' turn: their next step (a catch before the next move).
+      if (!(await vt.step())) break;
+      continue;
+    }
+    if (me.toMove !== 0) {
+      // Not the person's turn, yet they may act: the late call (S18) before the next player does (S20).
+      out(t.stillCall(word));
+      me.legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${describe(a)}`));
+      const line = await ask();
+      if (line === null) break;
+      const k = Number(line.trim());
+      if (line.trim() !== '' && Number.isInteger(k) && k >= 1 && k <= me.legal.length) await act(me.legal[k - 1]);
+      else if (!(await vt.step())) break;
       continue;
     }
     showTable();
@@ -193,10 +219,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       }
       action = parsed.value;
     }
-    if (act(action)) {
-      const c = catchActions(g).find((a) => 'catch' in a && a.seat !== 0);
-      if (c) act(c);
-    }
+    await act(action);
   }
   finish();
   return 0;

@@ -3,5 +3,5 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { playGames, type TournamentOptions } from './tournament.js';
 
 const { options, games } = workerData as { options: TournamentOptions; games: number[] };
-const tallies = playGames(options, games, () => parentPort?.postMessage({ tick: true }));
+const tallies = await playGames(options, games, () => parentPort?.postMessage({ tick: true }));
 parentPort?.postMessage({ tallies });

@@ -6,12 +6,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import cliProgress from 'cli-progress';
-import { LEVELS, chooseHearts, chooseShedding, type Level } from '@olsen/bots';
-import { apply, catchActions, createGame, nextRound, toMove, viewFor, type Game } from '@olsen/engine/shedding';
-import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, nextHeartsRound, type HeartsGame } from '@olsen/engine/hearts';
-import { resultOf, standingsOf } from '@olsen/engine';
-import { seedFromString } from '@olsen/engine/sim';
-import { unwrap } from './unwrap.js';
+import { LEVELS, choose, type Level } from '@olsen/bots';
+import { resultOf, standingsOf, type AnyGame, type GameName } from '@olsen/engine';
+import { VirtualTable } from '@olsen/table';
 
 export interface TournamentOptions {
   game: string;
@@ -55,73 +52,57 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 
-/** One shedding game to the end. */
-function playShedding(o: TournamentOptions, levels: Level[], seed: string, rng: Int32Array, timing: (seat: number, ms: number) => void): GameFigures {
-  let g: Game = unwrap(createGame({ game: o.game, rules: o.rules, players: levels.map((l, i) => `${l}${i}`), seed }));
-  for (let guard = 0; guard < 100_000; guard++) {
-    const mover = toMove(g);
-    if (mover === null) {
-      if (resultOf(g).finished) break;
-      g = unwrap(nextRound(g));
-      continue;
-    }
-    const t0 = performance.now();
-    const choice = chooseShedding(levels[mover], viewFor(g, mover), rng);
-    timing(mover, performance.now() - t0);
-    g = unwrap(apply(g, choice.action));
-    // Anyone may catch a forgotten call before the next player acts (S20).
-    const catcher = catchActions(g).find((a) => 'catch' in a);
-    if (catcher) g = unwrap(apply(g, catcher));
-  }
+/**
+ * One game to the end at a table of computer players, driven by the table
+ * runner like every game (a catch of a forgotten call before the next move,
+ * S20; the next deal at once), the seats' levels as given; `timing` hears
+ * each decision's time.
+ */
+export async function playTable(game: GameName, rules: Readonly<Record<string, unknown>>, levels: readonly Level[], seed: string, botSeed: string, timing: (seat: number, ms: number) => void): Promise<AnyGame> {
+  const seats = levels.map((level, i) => ({ kind: 'bot', level, name: `${level}${i}` }) as const);
+  const vt = new VirtualTable(
+    { game, rules, seats, gameNo: 1, seed, botSeed, turnSeconds: null, fillLevel: 'medium' },
+    {
+      decide: (req) => {
+        const t0 = performance.now();
+        const action = choose(req.level, req.view, req.rng).action;
+        timing(req.view.seat ?? 0, performance.now() - t0);
+        return { action, rng: req.rng };
+      },
+    },
+  );
+  const d = vt.table.deal();
+  if (!d.ok) throw new Error(d.error.message);
+  await vt.table.begin(d.game);
+  await vt.run(() => vt.table.running, 1_000_000);
+  if (vt.table.running) throw new Error(`the game of seed ${seed} did not end`);
+  return vt.table.game!;
+}
+
+/** One game's figures per seat. */
+function figures(g: AnyGame, levels: readonly Level[]): GameFigures {
   const oc = resultOf(g);
   const winners = oc.gameWinners ?? [];
+  const won = levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0));
+  const places = [...standingsOf(g).places];
+  if (g.game === 'olsen-dk') {
+    const hands = oc.rounds.filter((r) => r.points).length || 1;
+    return [won, places, levels.map((_, s) => (oc.totals?.[s] ?? 0) / hands)];
+  }
   const last = oc.rounds[oc.rounds.length - 1];
   // Where a total decides, how it came: rounds gone out first, and what the rounds lost cost.
   const rounds = oc.totals
     ? levels.map((_, s) => {
-        let won = 0;
+        let wonRounds = 0;
         let lost = 0;
         for (const r of oc.rounds) {
-          if (r.winner === s) won++;
+          if (r.winner === s) wonRounds++;
           else lost += r.points?.[s] ?? 0;
         }
-        return [oc.rounds.length, won, lost];
+        return [oc.rounds.length, wonRounds, lost];
       })
     : undefined;
-  return [
-    levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0)),
-    [...standingsOf(g).places],
-    levels.map((_, s) => oc.totals?.[s] ?? last.hands[s]),
-    rounds,
-  ];
-}
-
-function playHearts(o: TournamentOptions, levels: Level[], seed: string, rng: Int32Array, timing: (seat: number, ms: number) => void): GameFigures {
-  let g: HeartsGame = unwrap(createHeartsGame({ rules: o.rules, players: levels.map((l, i) => `${l}${i}`), seed }));
-  const n = levels.length;
-  for (let guard = 0; guard < 100_000; guard++) {
-    const mover = heartsToMove(g);
-    if (mover === null) {
-      if (resultOf(g).finished) break;
-      g = unwrap(nextHeartsRound(g));
-      continue;
-    }
-    // In the pass any seat still to give may act; take them in turn.
-    let seat = mover;
-    for (let s = 0; s < n; s++) if (heartsViewFor(g, s).phase === 'pass' && heartsViewFor(g, s).legal.length) seat = s;
-    const t0 = performance.now();
-    const action = chooseHearts(levels[seat], heartsViewFor(g, seat), rng);
-    timing(seat, performance.now() - t0);
-    g = unwrap(applyHearts(g, action));
-  }
-  const oc = resultOf(g);
-  const winners = oc.gameWinners ?? [];
-  const hands = oc.rounds.filter((r) => r.points).length || 1;
-  return [
-    levels.map((_, s) => (winners.includes(s) ? 1 / winners.length : 0)),
-    [...standingsOf(g).places],
-    levels.map((_, s) => (oc.totals?.[s] ?? 0) / hands),
-  ];
+  return [won, places, levels.map((_, s) => oc.totals?.[s] ?? last.hands[s]), rounds];
 }
 
 /** Tallies per entrant over some of a tournament's games (what a worker sends back). */
@@ -132,18 +113,17 @@ export type Tallies = Tally[];
  * their own generator (seeded by the game's index), so a game plays the same
  * whichever worker plays it and in whatever order.
  */
-export function playGames(o: TournamentOptions, games: readonly number[], progress?: () => void): Tallies {
+export async function playGames(o: TournamentOptions, games: readonly number[], progress?: () => void): Promise<Tallies> {
   const n = o.lineup.length;
   const tallies: Tally[] = o.lineup.map(() => ({ wins: 0, placeSum: 0, pointsSum: 0, times: [], rounds: 0, roundsWon: 0, lostPoints: 0 }));
-  const rng = new Int32Array(6);
   for (const game of games) {
-    seedFromString(rng, 0, `${o.seed}/bots/${game}`);
     const rotation = game % n;
     const entrantOf = (seat: number): number => (seat + rotation) % n;
     const levels = Array.from({ length: n }, (_, s) => o.lineup[entrantOf(s)]);
     const seed = `${o.seed}/${Math.floor(game / n)}`; // the same deal for every rotation
     const timing = (seat: number, ms: number): void => void tallies[entrantOf(seat)].times.push(ms);
-    const [wins, places, points, rounds] = o.game === 'olsen-dk' ? playHearts(o, levels, seed, rng, timing) : playShedding(o, levels, seed, rng, timing);
+    const played = await playTable(o.game as GameName, o.rules, levels, seed, `${o.seed}/bots/${game}`, timing);
+    const [wins, places, points, rounds] = figures(played, levels);
     for (let s = 0; s < n; s++) {
       const t = tallies[entrantOf(s)];
       t.wins += wins[s];
@@ -247,10 +227,10 @@ function progressBar(o: TournamentOptions): { tick: () => void; stop: () => void
   };
 }
 
-export function runTournament(o: TournamentOptions): TournamentReport {
+export async function runTournament(o: TournamentOptions): Promise<TournamentReport> {
   const t0 = performance.now();
   const bar = progressBar(o);
-  const tallies = playGames(o, share(o, 0, 1), bar.tick);
+  const tallies = await playGames(o, share(o, 0, 1), bar.tick);
   bar.stop();
   return report(o, [tallies], (performance.now() - t0) / 1000);
 }

@@ -285,10 +285,13 @@ describe('olsen play speaks to the person', () => {
     expect(r.stdout).toContain(`Vinner: ${rows.filter((m) => m[1] === '1').map((m) => m[2]).join(', ')}!`);
   });
 
-  it('refuses an empty name or one of the computer players\' names with a sentence', () => {
-    const r = olsen(['play', '--name', 'Kari', '--seed', 'x'], 'q\n');
+  it('refuses an empty name with a sentence; a computer player\'s name is the person\'s, and the computer players sit under others', () => {
+    const r = olsen(['play', '--name', ' ', '--seed', 'x'], 'q\n');
     expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/Navnet «Kari» går ikke/);
+    expect(r.stdout).toMatch(/Navnet kan ikke være tomt/);
+    const kari = olsen(['play', '--name', 'Ola', '--players', '2', '--seed', 'x'], 'q\n');
+    expect(kari.code).toBe(0);
+    expect(kari.stdout).toMatch(/Motspillere: Siri \(1\)/);
   });
 
   it('S-V7 S-V8 H3: --rules takes a preset of the game by name (the engine\'s list), and names the presets when it is none', () => {

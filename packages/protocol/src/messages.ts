@@ -8,7 +8,7 @@
  * client) and `bye` (a `CloseCode`, then it disconnects).
  */
 import * as v from 'valibot';
-import { BOUNDS, type AnyView, type GameError } from '@olsen/engine';
+import { BOUNDS, GAME_NAMES, type AnyView, type GameError, type GameName } from '@olsen/engine';
 import { LEVELS, type Level } from '@olsen/bots/levels';
 import type { CloseCode, ErrorCode } from './codes.js';
 
@@ -17,7 +17,6 @@ export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** A table's code: 6 letters and digits for a table in the lobby, 10 for a private one. */
 export const TableCode = v.pipe(v.string(), v.regex(/^(?:[A-HJKMNP-Z2-9]{6}|[A-HJKMNP-Z2-9]{10})$/, 'A table code is 6 or 10 letters and digits.'));
 
-export const GAME_IDS = ['olsen', 'vri-atter', 'vri-atter-002', 'olsen-dk'] as const;
 /** Bot levels a table may seat: the bots' one list (`hard` and `expert` search: they cost the server CPU time per move). */
 export type BotLevel = Level;
 
@@ -71,7 +70,7 @@ const HouseRules = v.pipe(
 
 export const CreateTable = v.strictObject({
   type: v.literal('create'),
-  game: v.picklist(GAME_IDS),
+  game: v.picklist(GAME_NAMES),
   rules: v.optional(HouseRules, {}),
   /** Every seat but the creator's (seat 0). */
   seats: v.pipe(v.array(SeatSpec), v.minLength(1), v.maxLength(BOUNDS.seats - 1)),
@@ -164,7 +163,7 @@ export interface SeatInfo {
 /** The `table` push: the table's public state and the engine's view for this client. */
 export interface TableUpdate {
   readonly code: string;
-  readonly game: (typeof GAME_IDS)[number];
+  readonly game: GameName;
   readonly status: TableStatus;
   /** Game number at this table (1, then +1 per rematch). */
   readonly gameNo: number;
@@ -236,7 +235,7 @@ export function mergeUpdate(prev: TableUpdate | undefined, next: TableUpdate): T
 /** A listed table in the open lobby. */
 export interface TableSummary {
   readonly code: string;
-  readonly game: (typeof GAME_IDS)[number];
+  readonly game: GameName;
   readonly status: TableStatus;
   readonly seats: readonly SeatInfo[];
   readonly openSeats: number;
@@ -257,6 +256,11 @@ export interface ClientEvents {
  * other refusal → `illegal_action`, with the rule, the engine's code and its
  * params so a client can say it in its own language.
  */
+/** The engine's error inside a refusal (null when the refusal is not the rules'): a client says it in its language with `localizeError`. */
+export function gameErrorOf(e: ErrorReply['error']): GameError | null {
+  return e.engineCode ? { rule: e.rule ?? null, code: e.engineCode as GameError['code'], message: e.message, ...(e.params ? { params: e.params as NonNullable<GameError['params']> } : {}) } : null;
+}
+
 export function gameErrorReply(e: GameError): ErrorReply {
   const code: ErrorCode = e.code === 'notYourTurn' ? 'not_your_turn' : e.code === 'malformed' ? 'bad_message' : 'illegal_action';
   return { ok: false, error: { code, message: e.message, rule: e.rule, engineCode: e.code, ...(e.params ? { params: e.params } : {}) } };
@@ -267,7 +271,7 @@ export function gameErrorReply(e: GameError): ErrorReply {
 export interface DailyRow {
   /** The day (YYYY-MM-DD, Norwegian time). */
   readonly date: string;
-  readonly game: (typeof GAME_IDS)[number];
+  readonly game: GameName;
   readonly name: string;
   readonly place: number | null;
   readonly points: number | null;
@@ -282,7 +286,7 @@ export interface DailyRow {
 /** A day's results of one game, best first. */
 export interface DailyList {
   readonly date: string;
-  readonly game: (typeof GAME_IDS)[number];
+  readonly game: GameName;
   /** The day is over: the games' records are open to all. */
   readonly over: boolean;
   readonly rows: readonly DailyRow[];

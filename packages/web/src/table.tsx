@@ -4,10 +4,10 @@
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { SUIT_NAMES, localizeError, isHeartsView, type AnyView, type ErrorParams, type GameError } from '@olsen/engine';
+import { SUIT_NAMES, localizeError, isHeartsView, type AnyView } from '@olsen/engine';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
-import type { ActionBody, Reply, TableUpdate } from '@olsen/protocol';
+import { gameErrorOf, type ActionBody, type Reply, type TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
 import { ask, type Session } from './session.js';
@@ -38,9 +38,10 @@ export const body = (a: Action | HeartsAction): ActionBody => {
  */
 export function sayError(r: Extract<Reply, { ok: false }>, t: Texts, lang: Lang, you?: string): string {
   const e = r.error;
-  if (e.engineCode && e.params) {
+  const ge = gameErrorOf(e);
+  if (ge && e.params) {
     try {
-      return localizeError({ rule: e.rule ?? null, code: e.engineCode as GameError['code'], message: e.message, params: e.params as ErrorParams }, lang, you);
+      return localizeError(ge, lang, you);
     } catch {
       // fall back to the code's words
     }

@@ -10,7 +10,10 @@ export interface OfflineOptions {
   readonly players: number;
   readonly level: BotLevel;
   readonly name: string;
+  /** A `medium` bot's think time (ms); the other levels' follow from it (@olsen/table). */
   readonly botDelayMs: number;
+  /** How long after a forgotten call the strongest bots catch it (default 1,500 ms: time for the late call). */
+  readonly catchDelayMs?: number;
   readonly seed?: string;
   /** The person's seat (default 0; a game played on from a review keeps the reviewed seat). */
   readonly seat?: number;
