@@ -9,8 +9,8 @@ import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddi
 import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
 import { hint, type Level } from '@olsen/bots';
-import { gameErrorOf } from '@olsen/protocol';
-import { VirtualTable, pace, seatsFor } from '@olsen/table';
+import { gameErrorOf, type TableUpdate } from '@olsen/protocol';
+import { VirtualTable, pace, seatInfo, seatsFor } from '@olsen/table';
 import { suitName, suitSymbol, textsFor, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
 
@@ -29,6 +29,8 @@ export interface PlayOptions {
   record?: string;
   /** Colour the suits (default: when the output is a terminal and NO_COLOR is not set). */
   color?: boolean;
+  /** Hears the person's frame (the table runner's, as the server and the web app send it) each time they are asked for a move. */
+  onTurn?: (frame: TableUpdate) => void;
 }
 
 /** The terminal's time: the computer players do not wait; the next deal waits for Enter. */
@@ -196,6 +198,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${describe(a)}`));
     // Several cards at once (S-V4/S-V5): the engine's options; the player types the move, e.g. 9h+9s.
     for (const o of legalGroups(g)) out(`      ${t.group(pretty(o.first), o.with.map(pretty).join(' '))}`);
+    o.onTurn?.(vt.table.frame(0, { code: 'TERMINAL', seats: seatInfo(seats, () => true), host: 0, spectators: 0, recordId: null, daily: undefined }));
     const line = await ask();
     if (line === null) break;
     const text = line.trim();
