@@ -189,3 +189,16 @@ describe('the table runner', () => {
     expect(seen).toBe(true);
   });
 });
+
+describe('the pace', () => {
+  it("README's table of think and catch times is the runner's (HUMANE)", async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const level of ['easy', 'medium', 'hard', 'expert', 'greedy', 'random'] as const) {
+      const row = new RegExp(`^\\| \`${level}\` \\| ([\\d.]+) s \\| ([\\d.]+) s \\|$`, 'm').exec(readme);
+      expect(row, level).not.toBeNull();
+      expect(Number(row![1]) * 1000).toBeCloseTo(HUMANE.think(level), 5);
+      expect(Number(row![2]) * 1000).toBeCloseTo(HUMANE.catchAfter(level), 5);
+    }
+  });
+});
