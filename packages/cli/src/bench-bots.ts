@@ -49,7 +49,7 @@ export async function runBotBench(o: BotBenchOptions): Promise<Record<string, un
     );
     const d = vt.table.deal();
     if (!d.ok) throw new Error(d.error.message);
-    await vt.table.begin(d.game);
+    vt.table.begin(d.game);
     await vt.run(() => vt.table.running, 100_000);
   }
   const sorted = [...choice].sort((a, b) => a - b);

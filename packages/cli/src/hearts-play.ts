@@ -84,7 +84,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   }
   // The table runner drives the game as the server and the web app do; the computer players' steps run at once.
   const vt = new VirtualTable({ game: 'olsen-dk', rules: o.rules, seats, gameNo: 1, seed: o.seed, turnSeconds: null, fillLevel: o.level }, { pace: pace({ botDelayMs: 0, catchDelayMs: 0, roundPauseMs: null }) });
-  await vt.table.begin(created.value);
+  vt.table.begin(created.value);
   const game = (): HeartsGame => vt.table.game as HeartsGame;
   let g = game();
   const rl = createPrompt(o.input, o.output);

@@ -66,7 +66,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   // The table runner drives the game as the server and the web app do; bots' steps run at once, in their order,
   // and wait where the person may act (their turn, or the late call).
   const vt = new VirtualTable({ game: o.game as GameName, rules, seats, gameNo: 1, seed: o.seed, turnSeconds: null, fillLevel: o.level }, { pace: TERMINAL });
-  await vt.table.begin(created.value);
+  vt.table.begin(created.value);
   const game = (): Game => vt.table.game as Game;
   const rl = createPrompt(o.input, o.output);
   const ask = (): Promise<string | null> => rl.ask();

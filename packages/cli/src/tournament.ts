@@ -73,7 +73,7 @@ export async function playTable(game: GameName, rules: Readonly<Record<string, u
   );
   const d = vt.table.deal();
   if (!d.ok) throw new Error(d.error.message);
-  await vt.table.begin(d.game);
+  vt.table.begin(d.game);
   await vt.run(() => vt.table.running, 1_000_000);
   if (vt.table.running) throw new Error(`the game of seed ${seed} did not end`);
   return vt.table.game!;

@@ -223,7 +223,7 @@ export class Coordinator {
   private async begin(t: LiveTable, game: NonNullable<LiveTable['game']>): Promise<Outcome> {
     t.table.game = game;
     this.h.running.add(t);
-    await t.table.begin(game);
+    t.table.begin(game);
     await this.h.after(t);
     return { ok: true };
   }

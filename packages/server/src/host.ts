@@ -129,7 +129,7 @@ export class TableHost {
 
   /** The runner plans the next steps; a finished game is stored; then everyone hears. */
   async settle(t: LiveTable): Promise<void> {
-    if (!this.closed) await t.table.settle();
+    if (!this.closed) t.table.settle();
     await this.after(t);
   }
 

@@ -211,11 +211,11 @@ export class Table {
   }
 
   /** Begins a dealt game (the seats and the game's number and seed are the host's, stored). */
-  async begin(game: AnyGame): Promise<void> {
+  begin(game: AnyGame): void {
     this.game = game;
     this.seq = 0;
     this.marks = [];
-    await this.settle();
+    this.settle();
   }
 
   /**
@@ -249,13 +249,19 @@ export class Table {
    * stand-in), the game running, and `version` the game's (else the table
    * moved on since they chose). The engine judges the move.
    */
-  async act(seat: Seat, version: number, action: Readonly<Record<string, unknown>>): Promise<Outcome<{ version: number }>> {
+  act(seat: Seat, version: number, action: Readonly<Record<string, unknown>>): Promise<Outcome<{ version: number }>> {
+    const refused = this.refusal(seat, version);
+    return refused ? Promise.resolve(refused) : this.commit({ ...action, seat } as AnyAction);
+  }
+
+  /** Why a person's move at `seat` for `version` cannot be made now, or null. */
+  private refusal(seat: Seat, version: number): ErrorReply | null {
     const held = this.seats[seat];
     if (held?.kind === 'human' && held.standIn !== null) return fail('not_seated', 'The computer plays your seat since you left; join the table again to take it back.');
     if (this.game === null) return fail('not_started', 'The game has not started yet.');
     if (stageOf(this.game) === 'gameOver') return fail('game_over', 'The game is over.');
     if (version !== this.game.version) return fail('stale_version', `The table has moved on (version ${this.game.version}, not ${version}); choose again.`);
-    return this.commit({ ...action, seat } as AnyAction);
+    return null;
   }
 
   /** Deals the next round (a `round` step, or a person's ask where the deal waits for one). */
@@ -266,7 +272,7 @@ export class Table {
     if (!r.ok) return fail('game_over', r.error.message);
     if (!(await this.write({ next: true }))) return fail('internal', 'The next deal could not be saved; try again.');
     this.game = r.value;
-    await this.settle();
+    this.settle();
     return { ok: true };
   }
 
@@ -303,22 +309,29 @@ export class Table {
       this.counters.rejected++;
       return gameErrorReply(r.error);
     }
-    const at = progressOf(g).actions;
     const made = progressOf(r.value).last ?? action;
-    if (!(await this.write(by ? { action: made, by } : { action: made }))) {
+    const written = this.write(by ? { action: made, by } : { action: made });
+    if (!(typeof written === 'boolean' ? written : await written)) {
       return fail('internal', 'The move could not be confirmed as saved; the table will show whether it was played.');
     }
-    if (by) this.mark(g, at, by);
+    if (by) this.mark(g, progressOf(g).actions, by);
     this.game = r.value;
     this.counters.actions++;
-    await this.settle();
+    this.settle();
     return { ok: true, version: r.value.version };
   }
 
-  private async write(move: Move): Promise<boolean> {
-    const ok = this.ports.write ? await this.ports.write(move, this.seq, this.config.gameNo) : true;
-    if (ok) this.seq++;
-    return ok;
+  /** Writes a move through the sink (at once where the sink answers at once); true once it is written. */
+  private write(move: Move): boolean | Promise<boolean> {
+    const w = this.ports.write ? this.ports.write(move, this.seq, this.config.gameNo) : true;
+    if (typeof w === 'boolean') {
+      if (w) this.seq++;
+      return w;
+    }
+    return w.then((ok) => {
+      if (ok) this.seq++;
+      return ok;
+    });
   }
 
   private mark(g: AnyGame, at: number, by: Mark): void {
@@ -345,47 +358,52 @@ export class Table {
    *   `medium` bot plays for them (a catch is never forced).
    * Catches are planned first: at equal times they come before the next move.
    */
-  async settle(): Promise<void> {
+  settle(): void {
     this.ports.cancel?.();
     this.deadline = null;
     this.nextRoundAt = null;
     const g = this.game;
     if (!g) return;
-    const base = { gameNo: this.config.gameNo, version: g.version };
     const stage = stageOf(g);
     if (stage === 'gameOver') return;
     const { pace } = this.ports;
+    const gameNo = this.config.gameNo;
+    const version = g.version;
     if (stage === 'roundOver') {
       if (pace.roundPause !== null) {
         this.nextRoundAt = this.now() + pace.roundPause;
-        this.ports.schedule?.({ kind: 'round', ...base }, pace.roundPause);
+        this.ports.schedule?.({ kind: 'round', gameNo, version }, pace.roundPause);
       }
       return;
     }
     const present = this.ports.present?.() ?? true;
     if (!present || this.roundFull(g)) {
       this.paused = true;
-      if (this.ports.idleMs !== undefined) this.ports.schedule?.({ kind: 'idle', ...base }, this.ports.idleMs);
+      if (this.ports.idleMs !== undefined) this.ports.schedule?.({ kind: 'idle', gameNo, version }, this.ports.idleMs);
       return;
     }
     this.paused = false;
     const actors = actorsOf(g);
     let open = false;
     for (const legal of actors.values()) if (legal.some(isCatch)) open = true;
-    const later: (() => void)[] = [];
+    // Catches first: at equal times they come before the next move.
+    if (open) {
+      for (const [seat, legal] of actors) {
+        const level = computerFor(this.seats[seat]);
+        if (level !== null && legal.some(isCatch)) this.ports.schedule?.({ kind: 'bot', gameNo, version, seat, level }, Math.max(pace.hold, pace.catchAfter(level)));
+      }
+    }
     const mover = moverOf(g);
     for (const [seat, legal] of actors) {
       const level = computerFor(this.seats[seat]);
       if (level !== null) {
-        if (legal.some(isCatch)) this.ports.schedule?.({ kind: 'bot', ...base, seat, level }, Math.max(pace.hold, pace.catchAfter(level)));
-        else later.push(() => this.ports.schedule?.({ kind: 'bot', ...base, seat, level }, open ? Math.max(pace.hold, pace.think(level)) : pace.think(level)));
+        if (!(open && legal.some(isCatch))) this.ports.schedule?.({ kind: 'bot', gameNo, version, seat, level }, open ? Math.max(pace.hold, pace.think(level)) : pace.think(level));
       } else if (this.config.turnSeconds !== null && (seat === mover || mover === null) && legal.some((a) => !isCatch(a))) {
         const ms = this.config.turnSeconds * 1000;
         this.deadline = this.now() + ms;
-        later.push(() => this.ports.schedule?.({ kind: 'turn', ...base, seat, level: 'medium' }, ms));
+        this.ports.schedule?.({ kind: 'turn', gameNo, version, seat, level: 'medium' }, ms);
       }
     }
-    for (const f of later) f();
   }
 
   // ---- seats ---------------------------------------------------------------------

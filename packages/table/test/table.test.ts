@@ -20,7 +20,7 @@ async function started(v: VirtualTable): Promise<void> {
   const d = v.table.deal();
   if (!d.ok) throw new Error(d.error.message);
   v.table.config.seats = d.seats;
-  await v.table.begin(d.game);
+  v.table.begin(d.game);
 }
 
 /** The person's move as a medium player would make it, from their view (`forget`: without the last-card call). */
@@ -99,7 +99,7 @@ describe('the table runner', () => {
     const seats = v.table.standIn(0);
     expect(seats?.[0]).toMatchObject({ kind: 'human', standIn: 'medium' });
     v.table.config.seats = seats!;
-    await v.table.settle();
+    v.table.settle();
     // Her seat is the computer's now: her own move is refused until she is back.
     const refused = await v.table.act(0, v.table.game!.version, { draw: true });
     expect(refused.ok).toBe(false);

@@ -71,7 +71,7 @@ export class OfflineTable {
     const t = this.make(o, seed, OfflineTable.seats(o));
     const dealt = t.deal();
     if (!dealt.ok) return dealt;
-    await t.begin(dealt.game);
+    t.begin(dealt.game);
     this.update();
     return { ok: true };
   }
@@ -81,7 +81,7 @@ export class OfflineTable {
     const r = replayRecord(record);
     if (!r.ok) return fail('bad_message', r.error.message, { rule: r.error.rule });
     const t = this.make(o, `${Date.now()}`, OfflineTable.seats(o, r.value.players));
-    await t.begin(r.value);
+    t.begin(r.value);
     this.update();
     return { ok: true };
   }
