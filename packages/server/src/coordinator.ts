@@ -195,7 +195,9 @@ export class Coordinator {
       if (!this.h.tables.get(code)) return fail('no_such_table', `There is no table ${code}.`);
       // The protocol's schema has checked the message's shape; the runner checks the seat and version, the engine the move.
       const r = await t.table.act(seat, version, body);
-      if (r.ok) await this.h.after(t);
+      // A move that does not end the game is published at once (no promise turn on the hot path).
+      const finishing = r.ok ? this.h.after(t) : undefined;
+      if (finishing) await finishing;
       return r;
     });
   }

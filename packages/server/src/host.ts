@@ -133,9 +133,11 @@ export class TableHost {
     await this.after(t);
   }
 
-  async after(t: LiveTable): Promise<void> {
-    if (t.over && t.row.status !== 'finished') await this.finish(t);
+  /** After a change: a finished game is stored (then it is a promise), and everyone hears. */
+  after(t: LiveTable): Promise<void> | undefined {
+    if (t.over && t.row.status !== 'finished') return this.finish(t).then(() => this.publish(t));
     this.publish(t);
+    return undefined;
   }
 
   /** A timed job: the runner applies it only if the table is still where the job was made. */

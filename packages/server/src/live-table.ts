@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { stageOf, type AnyGame, type Seat } from '@olsen/engine';
 import { CODE_ALPHABET, type SeatInfo, type TableStatus, type TableUpdate } from '@olsen/protocol';
-import { Table, seatInfo as seatsSeen, seatOfPlayer, type TablePorts } from '@olsen/table';
+import { Table, seatInfo as seatsSeen, seatOfPlayer, type FrameBase, type TablePorts } from '@olsen/table';
 import type { Move, TableRow, TimerHandle } from './ports.js';
 
 export class LiveTable {
@@ -81,8 +81,18 @@ export class LiveTable {
   /** The frame for one connection: the table's public state and the engine's view for its seat. */
   frame(playerId: string | null, hideHands: boolean): TableUpdate {
     const seat = playerId === null ? null : seatOf(this, playerId);
+    return this.table.frame(seat, this.frameBase(hideHands));
+  }
+
+  /** What the frames of this row and presence share (made once for all the seats' frames of a change). */
+  private baseCache: { row: TableRow; players: ReadonlySet<string>; spectators: number; hideHands: boolean; base: FrameBase } | null = null;
+  private frameBase(hideHands: boolean): FrameBase {
+    const c = this.baseCache;
+    if (c && c.row === this.row && c.players === this.players && c.spectators === this.spectators && c.hideHands === hideHands) return c.base;
     const host = this.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === this.row.host);
-    return this.table.frame(seat, { code: this.row.code, seats: seatInfo(this), host: Math.max(0, host), spectators: this.spectators, recordId: gameId(this), daily: this.row.daily ? true : undefined, hideHands });
+    const base: FrameBase = { code: this.row.code, seats: this.seatInfo(), host: Math.max(0, host), spectators: this.spectators, recordId: gameId(this), daily: this.row.daily ? true : undefined, hideHands };
+    this.baseCache = { row: this.row, players: this.players, spectators: this.spectators, hideHands, base };
+    return base;
   }
 
   /** The seats as clients see them: made once per row and presence (the same array for every frame until one changes). */

@@ -164,14 +164,15 @@ export class Table {
     // collections and was promoted, and the old generation's collections held every move up at 5,000 players.
     let view: AnyView | null = g ? viewOf(g, seat) : null;
     if (base.hideHands && view && 'revealed' in view && view.revealed) view = { ...view, revealed: view.revealed.map((h, s) => (s === seat || h?.length === 0 ? h : null)) };
-    const over = g !== null && stageOf(g) === 'gameOver';
-    const marks = g ? this.marks.find((m) => m.round === g.rounds.length - 1) : undefined;
+    const stage = g ? stageOf(g) : null;
+    const over = stage === 'gameOver';
+    const marks = g && this.marks.length > 0 ? this.marks.find((m) => m.round === g.rounds.length - 1) : undefined;
     // Every field always present (`undefined` where there is nothing, which JSON leaves out): one object shape for
     // every frame, so the code that copies and serialises them stays on V8's fast paths.
     return {
       code: base.code,
       game: this.config.game,
-      status: this.status(),
+      status: stage === null ? 'waiting' : stage === 'gameOver' ? 'finished' : stage === 'roundOver' ? 'roundOver' : 'playing',
       gameNo: this.config.gameNo,
       seats: base.seats,
       you: seat,
