@@ -13,6 +13,7 @@ import { recordOf as recordOfGame, verifyRecord } from '@olsen/engine';
 import { HeartsSim, Sim, heartsRollout, rollout } from '@olsen/engine/sim';
 import { playBaselineGames } from './baseline.js';
 import { unwrap } from './unwrap.js';
+import { playTable } from './tournament.js';
 
 export interface TierResult {
   games: number;
@@ -100,6 +101,18 @@ export function apiGames(games: number, seed: string, game: 'olsen' | 'olsen-dk'
   return { actions, seconds: (performance.now() - t0) / 1000 };
 }
 
+/**
+ * The table tier: whole games of `random` computer players driven by the
+ * table runner on a virtual clock, as the tournament, the terminal and (with
+ * its ports) the server play them: what driving a game costs above the engine.
+ */
+export async function tableGames(games: number, seed: string, game: 'olsen' | 'olsen-dk' = 'olsen', players = 4): Promise<{ actions: number; seconds: number }> {
+  let actions = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++) await playTable(game, {}, Array.from({ length: players }, () => 'random' as const), `${seed}/${i}`, `${seed}/bots/${i}`, () => void actions++);
+  return { actions, seconds: (performance.now() - t0) / 1000 };
+}
+
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -173,7 +186,7 @@ export function benchLongRound(repeats: number): Record<string, number> {
 }
 
 /** Runs every tier `repeats` times and reports the run nearest the median, with every run's figure. */
-export function runBench(o: BenchOptions): Record<string, unknown> {
+export async function runBench(o: BenchOptions): Promise<Record<string, unknown>> {
   const dk = o.game === 'olsen-dk';
   const game = dk ? 'olsen-dk' : 'olsen';
   const simTier = (n: number, seed: string) => simGames(n, seed, game);
@@ -200,6 +213,14 @@ export function runBench(o: BenchOptions): Record<string, unknown> {
     const a = apiTier(o.apiGames, o.seed);
     apis.push(tier(o.apiGames, a.actions, a.seconds));
   }
+  // Whole games through the table runner (Danish Olsen to its limit: fewer of them).
+  const tableGameCount = Math.max(1, Math.round(o.apiGames / (dk ? 20 : 1)));
+  await tableGames(Math.min(20, tableGameCount), `${o.seed}/warmup`, game);
+  const tables: TierResult[] = [];
+  for (let r = 0; r < o.repeats; r++) {
+    const a = await tableGames(tableGameCount, o.seed, game);
+    tables.push(tier(tableGameCount, a.actions, a.seconds));
+  }
   const middle = (rs: TierResult[]): TierResult => {
     const m = median(rs.map((x) => x.actionsPerSec));
     return rs.reduce((best, x) => (Math.abs(x.actionsPerSec - m) < Math.abs(best.actionsPerSec - m) ? x : best));
@@ -214,6 +235,7 @@ export function runBench(o: BenchOptions): Record<string, unknown> {
     node: process.version,
     sim: { ...middle(sims), actionsPerSecRuns: sims.map((x) => x.actionsPerSec) },
     api: { ...middle(apis), actionsPerSecRuns: apis.map((x) => x.actionsPerSec) },
+    table: { ...middle(tables), actionsPerSecRuns: tables.map((x) => x.actionsPerSec) },
   };
   if (!dk) {
     out.multiCard = benchMultiCard(o.repeats);
@@ -222,5 +244,6 @@ export function runBench(o: BenchOptions): Record<string, unknown> {
     out.simOverBaseline = round(simMedian / median(bases.map((x) => x.actionsPerSec)), 2);
   }
   out.simOverApi = round(simMedian / median(apis.map((x) => x.actionsPerSec)), 1);
+  out.apiOverTable = round(median(apis.map((x) => x.actionsPerSec)) / median(tables.map((x) => x.actionsPerSec)), 2);
   return out;
 }

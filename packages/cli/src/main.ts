@@ -140,15 +140,15 @@ export function buildProgram(): Command {
 
   program
     .command('bench')
-    .description('Benchmark random 4-player games (Olsen, or Danish Olsen hands) on the simulator tier, the public API and, for Olsen, a plain JS loop.')
+    .description('Benchmark random 4-player games (Olsen, or Danish Olsen hands) on the simulator tier, the public API, whole games through the table runner and, for Olsen, a plain JS loop.')
     .option('--json', 'print one JSON line (the default output)')
     .addOption(new Option('-g, --game <game>', 'olsen or olsen-dk').choices(['olsen', 'olsen-dk']).default('olsen'))
     .option('-n, --games <n>', 'simulator games per repetition', int('games', 1, 1e8), 200000)
     .option('--api-games <n>', 'public-API games per repetition', int('api-games', 1, 1e6), 300)
     .option('--repeats <n>', 'repetitions (medians are reported)', int('repeats', 1, 99), 5)
     .option('-s, --seed <seed>', 'seed', 'bench')
-    .action((opts: { game: string; games: number; apiGames: number; repeats: number; seed: string }) => {
-      process.stdout.write(`${JSON.stringify(runBench(opts))}\n`);
+    .action(async (opts: { game: string; games: number; apiGames: number; repeats: number; seed: string }) => {
+      process.stdout.write(`${JSON.stringify(await runBench(opts))}\n`);
     });
 
   program
