@@ -101,7 +101,7 @@ export interface FrameBase {
   readonly host: number;
   readonly spectators: number;
   readonly recordId: string | null;
-  readonly daily: true | undefined;
+  readonly daily?: true;
   /** The daily deal during its day: the hands laid down at a round's end stay hidden but the seat's own. */
   readonly hideHands?: boolean;
 }

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { choose } from '@olsen/bots';
-import { stageOf, viewOf, type AnyAction, type AnyGame, type GameName, type PlayerView } from '@olsen/engine';
+import { stageOf, viewOf, type AnyAction, type AnyGame, type GameName } from '@olsen/engine';
+import type { PlayerView } from '@olsen/engine/shedding';
 import { HUMANE, INSTANT, Table, VirtualTable, pace, seatsFor, type Level, type Step, type TableConfig, type TableSeat } from '@olsen/table';
 
 const person: TableSeat = { kind: 'human', playerId: 'ida', name: 'Ida', standIn: null };
