@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 const src = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
@@ -46,6 +47,9 @@ export default defineConfig({
         icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any maskable' }],
       },
     }),
+    // Every text asset also as .br and .gz beside it: the server sends the one the browser takes (preCompressed),
+    // with Content-Encoding and Vary, and never compresses on the fly.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|webmanifest|json)$/, threshold: 512, logLevel: 'silent' }),
   ],
   worker: { format: 'es' },
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, sourcemap: false },

@@ -261,10 +261,15 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
       wildcard: true,
       index: 'index.html',
       dotfiles: 'deny',
+      // The build writes .br and .gz beside every text asset: sent with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The folder's index with preCompressed answers 404 to a browser that accepts br or gzip (@fastify/static 10):
+    // the page itself by name, compressed like every other file.
+    app.get('/', (_req, reply) => reply.sendFile('index.html'));
   } else {
     app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { GameName } from '@olsen/engine';
-import { ask, guestToken, keptForAnalyse, resumeOffline, type AnalyseRequest, type Session } from './session.js';
+import { useClient, type AnalyseRequest, type Session } from './client.js';
 import { ReplayTable, Table, sayError, type Prefs } from './table.js';
 import type { AnalysedDecision, Analysis, OfflineOptions } from './worker-protocol.js';
 
@@ -27,6 +27,7 @@ export function recordUpTo(record: RecordShape, round: number, index: number): R
  * game's public record) or `#/analyse/daily/<game id>` (the player's daily deal).
  */
 export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
+  const { ask, getJsonAsGuest, keptForAnalyse, record: fetchRecord, resumeOffline } = useClient();
   const { t, lang } = prefs;
   const [request, setRequest] = useState<AnalyseRequest | null>(null);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
@@ -54,28 +55,25 @@ export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
       return;
     }
     if (id === 'daily') return setDaily(seat ?? null);
-    void fetch(`/api/games/${encodeURIComponent(id)}/record`)
-      .then(async (r) => {
-        if (r.status === 403) return setDaily(id);
-        if (!r.ok) throw new Error(String(r.status));
-        setRequest({ record: (await r.json()) as unknown, seat: Number(seat) || 0 });
-      })
-      .catch(() => setError(t.analyseNoRecord));
+    void fetchRecord(id).then((r) => {
+      if (r.status === 403) return setDaily(id);
+      if (r.record === null) return setError(t.analyseNoRecord);
+      setRequest({ record: r.record, seat: Number(seat) || 0 });
+    });
   }, [path]);
 
   useEffect(() => {
     if (!daily) return;
     setAnalysis(null);
     void (async () => {
-      const token = await guestToken();
-      const r = (await (await fetch(`/api/daily/review/${encodeURIComponent(daily)}?lang=${lang}`, { headers: { authorization: `Bearer ${token}` } })).json()) as
-        { ok: true; review: Analysis; record: boolean } | { ok: false; error: { code: string; message: string } };
+      const r = await getJsonAsGuest<{ ok: true; review: Analysis; record: boolean } | { ok: false; error: { code: string; message: string } }>(`/api/daily/review/${encodeURIComponent(daily)}?lang=${lang}`);
+      if (!r) return setError(t.analyseNoRecord);
       if (!r.ok) return setError(sayError(r as never, t, lang));
       show(r.review);
       // Once the day is over the record is open: then the review can be played on from too.
       if (r.record) {
-        const rec = await fetch(`/api/games/${encodeURIComponent(daily)}/record`);
-        if (rec.ok) setPlayable({ record: (await rec.json()) as unknown, seat: r.review.seat });
+        const rec = await fetchRecord(daily);
+        if (rec.record !== null) setPlayable({ record: rec.record, seat: r.review.seat });
       }
     })().catch(() => setError(t.analyseNoRecord));
   }, [daily, lang]);

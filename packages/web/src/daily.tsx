@@ -7,19 +7,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GameName } from '@olsen/engine';
 import type { DailyList, DailyRow } from '@olsen/protocol';
-import { guestToken, savedName } from './session.js';
+import { useClient } from './client.js';
 import { sayError, type Prefs } from './table.js';
-
-const authed = async (): Promise<RequestInit> => ({ headers: { authorization: `Bearer ${await guestToken()}` } });
-
-async function getJson<T>(url: string, init?: RequestInit): Promise<T | null> {
-  try {
-    const r = await fetch(url, init);
-    return r.ok ? ((await r.json()) as T) : null;
-  } catch {
-    return null;
-  }
-}
 
 const locale = (lang: string): string => (lang === 'en' ? 'en-GB' : lang === 'nb' ? 'nb-NO' : lang);
 /** "lørdag 5. desember" for a YYYY-MM-DD day. */
@@ -30,6 +19,8 @@ const dayBefore = (date: string): string => new Date(Date.parse(`${date}T12:00:0
 
 export function Daily({ prefs }: { prefs: Prefs }) {
   const { t, lang } = prefs;
+  const { getJson, getJsonAsGuest, guestToken, savedName } = useClient();
+  const authed = async (): Promise<RequestInit> => ({ headers: { authorization: `Bearer ${await guestToken()}` } });
   const [info, setInfo] = useState<{ date: string; games: GameName[] } | null>(null);
   const [today, setToday] = useState<Partial<Record<GameName, DailyList>>>({});
   const [yesterday, setYesterday] = useState<Partial<Record<GameName, DailyList>>>({});
@@ -55,8 +46,9 @@ export function Daily({ prefs }: { prefs: Prefs }) {
     if (!name.trim()) return setError(t.dailyNameFirst);
     try {
       await guestToken(name.trim());
-      const r = (await (await fetch(`/api/daily/${game}`, { method: 'POST', ...(await authed()) })).json()) as { ok: true; code: string } | { ok: false; error: { code: string; message: string } };
-      if (r.ok) location.hash = `#/t/${r.code}`;
+      const r = await getJsonAsGuest<{ ok: true; code: string } | { ok: false; error: { code: string; message: string } }>(`/api/daily/${game}`, { method: 'POST' });
+      if (!r) setError(t.dailyOffline);
+      else if (r.ok) location.hash = `#/t/${r.code}`;
       // The server's refusal by its code, in the page's language (over_limit, rate_limited …).
       else setError(sayError(r as never, t, lang));
     } catch {

@@ -4,11 +4,12 @@ import { isHeartsView, type AnyView } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { TableUpdate } from '@olsen/protocol';
 import { CardFace, spoken } from './cards.js';
-import { ask, keepForAnalyse, type Session } from './session.js';
+import { useClient, type Session } from './client.js';
 import type { Prefs } from './table.js';
 
 export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: Prefs; session: Session }) {
   const { t } = prefs;
+  const { ask, keepForAnalyse, record: fetchRecord } = useClient();
   const finished = u.status === 'finished';
   const download = async (): Promise<void> => {
     let record: unknown = null;
@@ -16,7 +17,7 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
       const r = await ask({ t: 'record' });
       if (r.ok) record = r.record;
     } else if (u.recordId) {
-      record = await (await fetch(`/api/games/${u.recordId}/record`)).json();
+      record = (await fetchRecord(u.recordId)).record;
     }
     if (!record) return;
     const a = document.createElement('a');

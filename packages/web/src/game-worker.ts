@@ -4,8 +4,8 @@
  * replays for online games too. The page never applies a rule itself: it
  * shows the views this worker (or the server) sends.
  */
-import { hintFor, reviewPage, reviewRecord } from '@olsen/bots';
-import { isHeartsGame, recordOf, replaySteps, resultOf, viewOf, type Lang, type Seat } from '@olsen/engine';
+import { hintFor } from '@olsen/bots';
+import { isHeartsGame, recordOf, replaySteps, resultOf, viewOf } from '@olsen/engine';
 import { OfflineTable } from './offline-table.js';
 import type { ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
@@ -20,25 +20,6 @@ function replay(raw: unknown): WorkerReply {
   if (!r.ok) return { ok: false, error: { code: 'bad_message', message: r.error.message, rule: r.error.rule } };
   const steps: ReplayStep[] = r.value.map(({ game: x }) => ({ view: viewOf(x, null), hands: x.players.map((_, s) => [...(viewOf(x, s).hand ?? [])]) }));
   return { ok: true, steps };
-}
-
-/**
- * The review of one seat's decisions (the same figures as `olsen analyse` with
- * its defaults), with the words in the page's language and the view before
- * each decision. Progress goes to the page as the positions are done.
- */
-function analyse(id: number, raw: unknown, seat: Seat, lang: Lang): WorkerReply {
-  const r = replaySteps(raw);
-  if (!r.ok) return { ok: false, error: { code: 'bad_message', message: r.error.message, rule: r.error.rule } };
-  let last = 0;
-  const review = reviewRecord(raw, seat, {
-    onProgress: (done, total) => {
-      const now = Date.now();
-      if (now - last > 100 || done === total) post({ t: 'progress', id, done, total });
-      last = now;
-    },
-  });
-  return { ok: true, analysis: reviewPage(review, raw, lang) };
 }
 
 async function handle(m: WorkerRequest, id: number): Promise<WorkerReply> {
@@ -62,7 +43,8 @@ async function handle(m: WorkerRequest, id: number): Promise<WorkerReply> {
     case 'replay':
       return replay(m.record);
     case 'analyse':
-      return analyse(id, m.record, m.seat, m.lang);
+      // The review's code (and its words in four languages) is fetched when a review is first asked for.
+      return (await import('./worker-review.js')).analyse(id, m.record, m.seat, m.lang, post);
   }
 }
 

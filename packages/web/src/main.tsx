@@ -3,20 +3,38 @@
  * offline cache serve them), settings, and the home page; the other pages
  * are in setup.tsx, online-table.tsx and pages.tsx.
  */
-import { render } from 'preact';
+import { render, type VNode } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { TableSummary } from '@olsen/protocol';
-import { LANGS, LANG_NAMES, TEXTS, browserLang, type Lang } from './i18n.js';
-import { Analyse } from './analyse.js';
-import { Daily } from './daily.js';
-import { OnlineTable } from './online-table.js';
-import { Replay, Stats } from './pages.js';
-import { RulesPage } from './rules-page.js';
-import { CreateOnline, OfflineSetup } from './setup.js';
+import { LANGS, LANG_NAMES, browserLang, textsFor, type Lang, type Texts } from './i18n.js';
 import type { Prefs } from './table.js';
+import { ClientContext, browserClient, useClient } from './client.js';
 import './styles.css';
 
-const stored = <T extends string>(key: string, fallback: T): T => (localStorage.getItem(key) as T | null) ?? fallback;
+/** The page's one client: HTTP, the server's connection, the game worker and what the browser keeps. */
+const client = browserClient();
+
+// Every page but the home page is its own chunk, fetched when its route is opened (the first page stays small).
+const SETUP = () => import('./setup.js');
+const ONLINE = () => import('./online-table.js');
+const RULES = () => import('./rules-page.js');
+const PAGES = () => import('./pages.js');
+const DAILY = () => import('./daily.js');
+const ANALYSE = () => import('./analyse.js');
+
+/** A page from its chunk: nothing until the chunk is here (a few hundred ms at most on a slow phone), then the page. */
+function Lazy<M>({ load, view }: { load: () => Promise<M>; view: (m: M) => VNode }) {
+  const [m, setM] = useState<M | null>(null);
+  useEffect(() => {
+    let live = true;
+    void load().then((x) => live && setM(() => x));
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return m ? view(m) : <p class="loading" aria-busy="true" />;
+}
+
 
 function useRoute(): string {
   const [hash, setHash] = useState(location.hash || '#/');
@@ -28,42 +46,48 @@ function useRoute(): string {
   return hash.slice(1);
 }
 
-function App() {
+/** A language chosen before wins; else the browser's first one the app speaks; else Norwegian. */
+function firstLang(): Lang {
+  const l = client.pref('lang');
+  return l && (LANGS as readonly string[]).includes(l) ? (l as Lang) : browserLang(navigator.languages);
+}
+
+function App({ first }: { first: Lang }) {
   const route = useRoute();
-  // A language chosen before wins; else the browser's first one the app speaks; else Norwegian.
-  const [lang, setLang] = useState<Lang>(() => { const l = localStorage.getItem('olsen.lang'); return l && (LANGS as readonly string[]).includes(l) ? (l as Lang) : browserLang(navigator.languages); });
-  const [four, setFour] = useState(localStorage.getItem('olsen.four') === 'yes');
-  const [sort, setSort] = useState<'suit' | 'rank'>(stored('olsen.sort', 'suit'));
-  const t = TEXTS[lang];
+  const [lang, setLang] = useState<Lang>(first);
+  const [four, setFour] = useState(client.pref('four') === 'yes');
+  const [sort, setSort] = useState<'suit' | 'rank'>(client.pref('sort') === 'rank' ? 'rank' : 'suit');
+  // The language's words were loaded before it was chosen (textsFor answers at once for a loaded one).
+  const t = textsFor(lang) as Texts;
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
   // Only a language the person picks is kept: until then the browser's language decides, visit by visit.
   const pickLang = (l: Lang): void => {
-    localStorage.setItem('olsen.lang', l);
-    setLang(l);
+    client.setPref('lang', l);
+    void Promise.resolve(textsFor(l)).then(() => setLang(l));
   };
   useEffect(() => {
     document.body.classList.toggle('four-colour', four);
-    localStorage.setItem('olsen.four', four ? 'yes' : 'no');
+    client.setPref('four', four ? 'yes' : 'no');
   }, [four]);
-  useEffect(() => localStorage.setItem('olsen.sort', sort), [sort]);
+  useEffect(() => client.setPref('sort', sort), [sort]);
   const prefs: Prefs = { lang, t, sort };
 
   let page;
   // A new table link is a new page: nothing of the last table (its session, its errors) carries over.
-  if (route.startsWith('/t/')) page = <OnlineTable key={route} code={route.slice(3).toUpperCase()} prefs={prefs} />;
-  else if (route === '/play') page = <OfflineSetup prefs={prefs} />;
-  else if (route === '/new') page = <CreateOnline prefs={prefs} />;
-  else if (route === '/rules') page = <RulesPage lang={lang} />;
-  else if (route === '/stats') page = <Stats prefs={prefs} />;
-  else if (route === '/daily') page = <Daily prefs={prefs} />;
-  else if (route === '/analyse' || route.startsWith('/analyse/')) page = <Analyse key={route} path={route.slice('/analyse'.length)} prefs={prefs} />;
-  else if (route.startsWith('/replay')) page = <Replay id={route.slice('/replay/'.length) || null} prefs={prefs} />;
+  if (route.startsWith('/t/')) page = <Lazy key={route} load={ONLINE} view={(m) => <m.OnlineTable code={route.slice(3).toUpperCase()} prefs={prefs} />} />;
+  else if (route === '/play') page = <Lazy key={route} load={SETUP} view={(m) => <m.OfflineSetup prefs={prefs} />} />;
+  else if (route === '/new') page = <Lazy key={route} load={SETUP} view={(m) => <m.CreateOnline prefs={prefs} />} />;
+  else if (route === '/rules') page = <Lazy key={route} load={RULES} view={(m) => <m.RulesPage prefs={prefs} />} />;
+  else if (route === '/stats') page = <Lazy key={route} load={PAGES} view={(m) => <m.Stats prefs={prefs} />} />;
+  else if (route === '/daily') page = <Lazy key={route} load={DAILY} view={(m) => <m.Daily prefs={prefs} />} />;
+  else if (route === '/analyse' || route.startsWith('/analyse/')) page = <Lazy key={route} load={ANALYSE} view={(m) => <m.Analyse path={route.slice('/analyse'.length)} prefs={prefs} />} />;
+  else if (route.startsWith('/replay')) page = <Lazy key={route} load={PAGES} view={(m) => <m.Replay id={route.slice('/replay/'.length) || null} prefs={prefs} />} />;
   else page = <Home prefs={prefs} />;
 
   return (
-    <>
+    <ClientContext.Provider value={client}>
       <a class="skip" href="#main">
         {t.skipToContent}
       </a>
@@ -101,7 +125,7 @@ function App() {
         </details>
       </nav>
       <main id="main">{page}</main>
-    </>
+    </ClientContext.Provider>
   );
 }
 
@@ -149,14 +173,11 @@ function Home({ prefs }: { prefs: Prefs }) {
 /** "Dine spill": the tables this guest sits at, waiting or running, with the way back. */
 function MyTables({ prefs }: { prefs: Prefs }) {
   const { t } = prefs;
+  const { getJsonAsGuest, hasToken } = useClient();
   const [tables, setTables] = useState<{ code: string; game: keyof typeof t.games; status: string; seats: { name: string | null }[] }[]>([]);
   useEffect(() => {
-    const token = localStorage.getItem('olsen.token');
-    if (!token) return;
-    void fetch('/api/my-tables', { headers: { authorization: `Bearer ${token}` } })
-      .then((r) => r.json())
-      .then((b: { ok: boolean; tables?: typeof tables }) => b.ok && setTables(b.tables ?? []))
-      .catch(() => undefined);
+    if (!hasToken()) return;
+    void getJsonAsGuest<{ ok: boolean; tables?: typeof tables }>('/api/my-tables').then((b) => b?.ok && setTables(b.tables ?? []));
   }, []);
   if (tables.length === 0) return null;
   return (
@@ -177,12 +198,10 @@ function MyTables({ prefs }: { prefs: Prefs }) {
 
 function Lobby({ prefs }: { prefs: Prefs }) {
   const { t } = prefs;
+  const { getJson } = useClient();
   const [tables, setTables] = useState<TableSummary[] | null>(null);
   useEffect(() => {
-    fetch('/api/lobby')
-      .then((r) => r.json() as Promise<{ tables: TableSummary[] }>)
-      .then((b) => setTables(b.tables))
-      .catch(() => setTables(null));
+    void getJson<{ tables: TableSummary[] }>('/api/lobby').then((b) => setTables(b?.tables ?? null));
   }, []);
   if (tables === null) return null;
   return (
@@ -207,4 +226,13 @@ function Lobby({ prefs }: { prefs: Prefs }) {
 
 /** The house rules of a game as form fields, from the engine's option table. */
 
-render(<App />, document.getElementById('app')!);
+// The first language's words before the first paint (Norwegian is in the page; another is one small chunk).
+const first = firstLang();
+void Promise.resolve(textsFor(first)).then(() => render(<App first={first} />, document.getElementById('app')!));
+// The game worker (the engine and the bots) is fetched while the first page paints, so a game starts at once: at
+// once on the setup page (its chunk asked for first), else when the page is idle.
+if (location.hash.startsWith('#/play')) {
+  void SETUP();
+  client.warmUp();
+} else if ('requestIdleCallback' in window) requestIdleCallback(client.warmUp, { timeout: 500 });
+else setTimeout(client.warmUp, 200);

@@ -1,7 +1,7 @@
 /** An online table: join or watch by code, the waiting room with the invite link, then the table. */
 import { useEffect, useState } from 'preact/hooks';
 import type { TableUpdate } from '@olsen/protocol';
-import { guestToken, onConnection, openOnline, openedAs, request, savedName, type Session } from './session.js';
+import { useClient, type Session } from './client.js';
 import { Table, sayError, type Prefs } from './table.js';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
 import type { Texts } from './i18n.js';
@@ -71,6 +71,7 @@ function ShareLink({ link, prefs }: { link: string; prefs: Prefs }) {
 
 export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const { t } = prefs;
+  const { getJson, guestToken, hasToken, onConnection, openOnline, openedAs, request, savedName } = useClient();
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [u, setU] = useState<TableUpdate | null>(null);
@@ -81,10 +82,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const [back, setBack] = useState(false);
   const [info, setInfo] = useState<TableInfo | null>(null);
   useEffect(() => {
-    void fetch(`/api/tables/${encodeURIComponent(code)}`)
-      .then((r) => r.json())
-      .then((b: { ok: boolean; table?: TableInfo }) => b.ok && b.table && setInfo(b.table))
-      .catch(() => undefined);
+    void getJson<{ ok: boolean; table?: TableInfo }>(`/api/tables/${encodeURIComponent(code)}`).then((b) => b?.ok && b.table && setInfo(b.table));
   }, [code]);
   useEffect(
     () =>
@@ -115,7 +113,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   };
   // Coming back (a reload, a link opened again): as a player if this guest has a seat, as a spectator if it watched.
   useEffect(() => {
-    const as = openedAs(code) ?? (localStorage.getItem('olsen.token') ? 'join' : null);
+    const as = openedAs(code) ?? (hasToken() ? 'join' : null);
     if (as) void open(as).catch(() => setError(t.errorTitle));
   }, [code]);
   useEffect(() => (session ? session.subscribe(setU) : undefined), [session]);

@@ -1,20 +1,18 @@
 /** Statistics and replays. */
 import { useEffect, useState } from 'preact/hooks';
-import { ask, playerId } from './session.js';
+import { useClient } from './client.js';
 import { ReplayTable, sayError, type Prefs } from './table.js';
 import type { GameId } from './setup.js';
 import type { ReplayStep } from './worker-protocol.js';
 
 export function Stats({ prefs }: { prefs: Prefs }) {
   const { t } = prefs;
+  const { getJson, playerId } = useClient();
   const [stats, setStats] = useState<{ game: GameId; games: number; wins: number; meanPlace: number; rating: { ordinal: number } | null }[] | null>(null);
   useEffect(() => {
     const id = playerId();
     if (!id) return setStats([]);
-    fetch(`/api/players/${id}/stats`)
-      .then((r) => r.json() as Promise<{ stats: typeof stats }>)
-      .then((b) => setStats(b.stats ?? []))
-      .catch(() => setStats([]));
+    void getJson<{ stats: typeof stats }>(`/api/players/${id}/stats`).then((b) => setStats(b?.stats ?? []));
   }, []);
   return (
     <section class="stats">
@@ -50,6 +48,7 @@ export function Stats({ prefs }: { prefs: Prefs }) {
 
 export function Replay({ id, prefs }: { id: string | null; prefs: Prefs }) {
   const { t } = prefs;
+  const { ask, record: fetchRecord } = useClient();
   const [steps, setSteps] = useState<ReplayStep[] | null>(null);
   const [i, setI] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +60,7 @@ export function Replay({ id, prefs }: { id: string | null; prefs: Prefs }) {
     } else if (!r.ok) setError(sayError(r, prefs.t, prefs.lang));
   };
   useEffect(() => {
-    if (id) void fetch(`/api/games/${id}/record`).then((r) => r.json()).then(load).catch(() => setError(t.errorTitle));
+    if (id) void fetchRecord(id).then((r) => (r.record === null ? setError(t.errorTitle) : load(r.record)));
   }, [id]);
   const step = steps?.[i];
   return (

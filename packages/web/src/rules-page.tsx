@@ -2,7 +2,8 @@
 import type { JSX } from 'preact';
 import { gameInfo } from '@olsen/engine';
 import { HOUSE_RULE_TEXT } from './house-rules.js';
-import { TEXTS, type Lang } from './i18n.js';
+import type { Lang } from './i18n.js';
+import type { Prefs } from './table.js';
 
 // The house rules as the engine lists them (one table for the form, this page and the CLI).
 const SHEDDING_RULES = gameInfo('olsen').options.map((o) => o.name);
@@ -100,8 +101,8 @@ const DE = (
 
 const PAGES: Record<Lang, JSX.Element> = { nb: NB, en: EN, nl: NL, de: DE };
 
-export function RulesPage({ lang }: { lang: Lang }) {
-  const t = TEXTS[lang];
+export function RulesPage({ prefs }: { prefs: Prefs }) {
+  const { t, lang } = prefs;
   return (
     <article class="rules">
       <h1>{t.rules}</h1>

@@ -4,7 +4,7 @@ import { GAME_NAMES, gameInfo, rulesNeededFor, type GameName } from '@olsen/engi
 import type { BotLevel } from '@olsen/protocol';
 import { LEVELS as BOT_LEVEL_MENU } from '@olsen/bots';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
-import { createTable, guestToken, resumeOffline, savedGame, savedName, startOffline, type Session } from './session.js';
+import { useClient, type Client, type Session } from './client.js';
 import { Table, sayError, type Prefs } from './table.js';
 import type { Texts } from './i18n.js';
 
@@ -79,7 +79,6 @@ function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; p
   );
 }
 
-const SETUP = 'olsen.setup';
 interface SetupChoice {
   game: GameId;
   players: number;
@@ -87,10 +86,10 @@ interface SetupChoice {
   rules: Record<string, unknown>;
 }
 /** The last setup the player started with (a family plays the same game again). */
-function lastSetup(): SetupChoice {
+function lastSetup(client: Client): SetupChoice {
   const fallback: SetupChoice = { game: 'olsen', players: 3, level: 'medium', rules: {} };
   try {
-    const s = JSON.parse(localStorage.getItem(SETUP) ?? 'null') as SetupChoice | null;
+    const s = JSON.parse(client.pref('setup') ?? 'null') as SetupChoice | null;
     return s && GAMES.includes(s.game) && LEVELS.includes(s.level) ? { ...fallback, ...s } : fallback;
   } catch {
     return fallback;
@@ -99,7 +98,9 @@ function lastSetup(): SetupChoice {
 
 export function OfflineSetup({ prefs }: { prefs: Prefs }) {
   const { t } = prefs;
-  const first = lastSetup();
+  const client = useClient();
+  const { resumeOffline, savedGame, savedName, startOffline } = client;
+  const first = lastSetup(client);
   const [game, setGame] = useState<GameId>(first.game);
   const [players, setPlayers] = useState(first.players);
   const [level, setLevel] = useState<BotLevel>(first.level);
@@ -122,7 +123,7 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
       onSubmit={async (e) => {
         e.preventDefault();
         const count = Math.min(hi, Math.max(lo, players));
-        localStorage.setItem(SETUP, JSON.stringify({ game, players: count, level, rules } satisfies SetupChoice));
+        client.setPref('setup', JSON.stringify({ game, players: count, level, rules } satisfies SetupChoice));
         // ?seed=… deals a known game (to share or report one); otherwise a new deal each time.
         const seed = new URLSearchParams(location.search).get('seed') ?? undefined;
         await open(startOffline({ game, rules: { ...rules, ...rulesNeededFor(game, count) }, players: count, level, name: savedName() || t.you, botDelayMs: fast ? 20 : 700, ...(seed ? { seed } : {}) }));
@@ -183,6 +184,7 @@ function GameFields({ game, setGame, prefs }: { game: GameId; setGame: (g: GameI
 }
 
 export function CreateOnline({ prefs }: { prefs: Prefs }) {
+  const { createTable, guestToken, savedName } = useClient();
   const { t } = prefs;
   const [game, setGame] = useState<GameId>('olsen');
   const [name, setName] = useState(savedName());

@@ -10,7 +10,7 @@ import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
 import { gameErrorOf, type ActionBody, type Reply, type TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
-import { ask, type Session } from './session.js';
+import { useClient, type Session } from './client.js';
 import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 import { HeartsHand, SheddingHand } from './hands.js';
 import { Results } from './endings.js';
@@ -67,6 +67,7 @@ function announce(a: Record<string, unknown>, players: readonly string[], t: Tex
 
 export function Table({ session, prefs, onLeave }: { session: Session; prefs: Prefs; onLeave: () => void }) {
   const { t, lang } = prefs;
+  const { ask } = useClient();
   const [u, setU] = useState<TableUpdate | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [live, setLive] = useState('');

@@ -1,7 +1,7 @@
 // Screenshots of the table for docs/screenshots/: every game on a phone (360×640, what is in view
 // without scrolling) and a desktop, a few moves in. Starts its own server with the built app
 // (npm run build first) and drives Chromium: OLSEN_CHROMIUM, `chromium` on PATH, or @sparticuz/chromium.
-//   node packages/web/scripts/screenshots.mjs [only-this-name]
+//   node scripts/screenshots.mjs [only-this-name]
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -10,8 +10,8 @@ import { chromium } from 'playwright-core';
 import { DEFAULTS, startServer } from '@olsen/server';
 
 const only = process.argv[2];
-const out = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-const web = fileURLToPath(new URL('../dist/', import.meta.url));
+const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+const web = fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
 const onPath = (cmd) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, cmd)).find((p) => existsSync(p));
 async function chromiumPath() {
   if (process.env.OLSEN_CHROMIUM) return process.env.OLSEN_CHROMIUM;

@@ -1,0 +1,365 @@
+/**
+ * The one client object: made once in main.tsx and handed to every page (a
+ * Preact context, `useClient`). It owns what the page talks to — HTTP, the
+ * server's socket.io connection, the game worker — and what it keeps in the
+ * browser's storage, so components draw and ask, and hold none of it.
+ *
+ * A session is a table the page shows: offline (the game worker) or online
+ * (the server over socket.io). Both deliver `TableUpdate`s and take actions
+ * the same way, so one table component serves both.
+ */
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import { mergeUpdate, type ActionBody, type CreateTable, type Reply, type TableUpdate } from '@olsen/protocol';
+import type { Socket } from 'socket.io-client';
+import type { OfflineOptions, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
+
+type AnyReply = Reply<Record<string, unknown>>;
+
+export interface Session {
+  readonly kind: 'offline' | 'online';
+  readonly code: string;
+  subscribe(fn: (u: TableUpdate) => void): () => void;
+  act(action: ActionBody, version: number): Promise<AnyReply>;
+  rematch(): Promise<AnyReply>;
+  /** Deals the next round now (offline; online the server deals after a pause). */
+  next(): Promise<AnyReply>;
+  close(): void;
+}
+
+/** The offline game in progress, kept after every move so a reload or a closed tab does not lose it. */
+export interface SavedGame {
+  readonly options: OfflineOptions;
+  readonly record: unknown;
+}
+
+/** What the page reviews when it has no record id: an offline game just finished. */
+export interface AnalyseRequest {
+  readonly record: unknown;
+  readonly seat: number;
+  /** The offline game's options (the level of the computer players to play on against). */
+  readonly options?: OfflineOptions;
+}
+
+/** What the browser keeps, by key: the person's choices and the game in progress. */
+const KEYS = { saved: 'olsen.offline', kept: 'olsen.analyse', token: 'olsen.token', name: 'olsen.name', id: 'olsen.id', lang: 'olsen.lang', four: 'olsen.four', sort: 'olsen.sort', setup: 'olsen.setup' } as const;
+export type StoredKey = Exclude<keyof typeof KEYS, 'saved' | 'kept' | 'token' | 'id'>;
+
+export interface ClientParts {
+  /** Where choices and the game in progress are kept (localStorage), and per-tab facts (sessionStorage). */
+  readonly storage: Storage;
+  readonly tabStorage: Storage;
+  /** The game worker, made when first needed. */
+  readonly worker: () => Worker;
+  /** HTTP (fetch). */
+  readonly fetch: typeof fetch;
+}
+
+export class Client {
+  // ---- the worker (shared by offline play, hints and replays) ----
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, (r: WorkerReply) => void>();
+  private readonly progress = new Map<number, (done: number, total: number) => void>();
+  private readonly updateListeners = new Set<(u: TableUpdate) => void>();
+  // ---- the server ----
+  private socket: Socket | null = null;
+  private readonly tableListeners = new Set<(u: TableUpdate) => void>();
+  /** Connection state: up or not, the reconnect attempt, and the server's refusal code when it turned the connection away. */
+  private readonly statusListeners = new Set<(connected: boolean, attempt: number, refused?: string) => void>();
+  /** The tables this tab follows, and how: after any reconnect each is joined (or watched) again. */
+  private readonly following = new Map<string, 'join' | 'watch'>();
+  /** The last whole update of each table on this connection (the base for the next delta). */
+  private readonly received = new Map<string, TableUpdate>();
+  private attempt = 0;
+  /** The server's last refusal of this tab's connection (e.g. over_limit), until it connects. */
+  private refusedWith: string | null = null;
+  /** Requests waiting for an answer, told at once if the server refuses the connection. */
+  private readonly refusals = new Set<(code: string) => void>();
+
+  constructor(private readonly parts: ClientParts) {}
+
+  // ---- storage ----
+  /** A kept choice (language, colours, sort, the last setup, the name), or null. */
+  readonly pref = (key: StoredKey): string | null => this.parts.storage.getItem(KEYS[key]);
+  readonly setPref = (key: StoredKey, value: string): void => this.parts.storage.setItem(KEYS[key], value);
+
+  private readJson<T>(key: string): T | null {
+    try {
+      return JSON.parse(this.parts.storage.getItem(key) ?? 'null') as T | null;
+    } catch {
+      return null;
+    }
+  }
+
+  readonly savedGame = (): SavedGame | null => this.readJson<SavedGame>(KEYS.saved);
+  readonly forgetSavedGame = (): void => this.parts.storage.removeItem(KEYS.saved);
+  /** Keeps a finished offline game for the Analyse page (`#/analyse`), so a reload still finds it. */
+  readonly keepForAnalyse = (r: AnalyseRequest): void => this.parts.storage.setItem(KEYS.kept, JSON.stringify(r));
+  readonly keptForAnalyse = (): AnalyseRequest | null => this.readJson<AnalyseRequest>(KEYS.kept);
+  readonly savedName = (): string => this.parts.storage.getItem(KEYS.name) ?? '';
+  readonly playerId = (): string | null => this.parts.storage.getItem(KEYS.id);
+  /** Whether this browser is a guest of the server already. */
+  readonly hasToken = (): boolean => this.parts.storage.getItem(KEYS.token) !== null;
+  /** How this tab last opened a table: 'join' or 'watch' (null: never). */
+  readonly openedAs = (code: string): 'join' | 'watch' | null => this.parts.tabStorage.getItem(`olsen.as.${code}`) as 'join' | 'watch' | null;
+
+  // ---- HTTP ----
+  /**
+   * The server's JSON answer (null when it cannot be reached, does not answer
+   * JSON, or — unless `anyStatus` — answers with an error status).
+   */
+  readonly getJson = async <T>(path: string, init?: RequestInit, anyStatus = false): Promise<T | null> => {
+    try {
+      const r = await this.parts.fetch(path, init);
+      return r.ok || anyStatus ? ((await r.json()) as T) : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** The same as the guest: with the token (made first if need be); a refusal's JSON too (`{ ok: false, error }`). */
+  readonly getJsonAsGuest = async <T>(path: string, init: RequestInit = {}): Promise<T | null> =>
+    this.getJson<T>(path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${await this.guestToken()}` } }, true);
+
+  /** A finished game's record, with the answer's status (403: a daily deal's during its day; 0: no answer). */
+  readonly record = async (id: string): Promise<{ readonly status: number; readonly record: unknown }> => {
+    try {
+      const r = await this.parts.fetch(`/api/games/${encodeURIComponent(id)}/record`);
+      return { status: r.status, record: r.ok ? ((await r.json()) as unknown) : null };
+    } catch {
+      return { status: 0, record: null };
+    }
+  };
+
+  // ---- the worker ----
+  /** Starts fetching the game worker (the engine and the bots) now, before a game needs it. */
+  readonly warmUp = (): void => void this.gameWorker();
+
+  private gameWorker(): Worker {
+    if (this.worker) return this.worker;
+    const w = this.parts.worker();
+    this.worker = w;
+    w.onmessage = (e: MessageEvent<WorkerMessage>) => {
+      const m = e.data;
+      if (m.t === 'reply') {
+        this.pending.get(m.id)?.(m.reply);
+        this.pending.delete(m.id);
+        this.progress.delete(m.id);
+      } else if (m.t === 'progress') this.progress.get(m.id)?.(m.done, m.total);
+      else for (const f of this.updateListeners) f(m.update);
+    };
+    return w;
+  }
+
+  /** Sends a request to the game worker; `onProgress` hears how far a long one (a review) has got. */
+  readonly ask = (req: WorkerRequest, onProgress?: (done: number, total: number) => void): Promise<WorkerReply> => {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      if (onProgress) this.progress.set(id, onProgress);
+      this.gameWorker().postMessage({ id, req });
+    });
+  };
+
+  /** After each update: keep the game (its record), or forget it once it is over. */
+  private async keepGame(u: TableUpdate, options: OfflineOptions): Promise<void> {
+    if (u.status === 'finished') return this.forgetSavedGame();
+    const r = await this.ask({ t: 'record' });
+    if (r.ok && r.record) this.parts.storage.setItem(KEYS.saved, JSON.stringify({ options, record: r.record } satisfies SavedGame));
+  }
+
+  /** Resumes a kept offline game where it stood. */
+  readonly resumeOffline = (saved: SavedGame): Promise<Session | string> => this.offlineSession(saved.options, { t: 'resume', options: saved.options, record: saved.record });
+
+  readonly startOffline = (o: OfflineOptions): Promise<Session | string> => this.offlineSession(o, { t: 'start', options: o });
+
+  private async offlineSession(o: OfflineOptions, first: WorkerRequest): Promise<Session | string> {
+    // Listen before starting: the worker sends the first state before its reply.
+    let last: TableUpdate | null = null;
+    const keep = (u: TableUpdate): void => {
+      last = u;
+      void this.keepGame(u, o);
+    };
+    this.updateListeners.add(keep);
+    const r = await this.ask(first);
+    if (!r.ok) {
+      this.updateListeners.delete(keep);
+      return r.error.message;
+    }
+    const listeners = this.updateListeners;
+    return {
+      kind: 'offline',
+      code: 'LOCAL',
+      subscribe(fn) {
+        listeners.add(fn);
+        if (last) fn(last);
+        return () => listeners.delete(fn);
+      },
+      act: (action, version) => this.ask({ t: 'act', action, version }),
+      rematch: () => this.ask({ t: 'rematch' }),
+      next: () => this.ask({ t: 'next' }),
+      close() {
+        listeners.delete(keep);
+      },
+    };
+  }
+
+  // ---- the server ----
+  /** The guest token (made on first use), with the player's chosen name. */
+  readonly guestToken = async (name?: string): Promise<string> => {
+    const store = this.parts.storage;
+    const old = store.getItem(KEYS.token);
+    const want = name?.trim() || this.savedName() || 'Gjest';
+    if (old && (!name || name.trim() === this.savedName())) return old;
+    const res = await this.parts.fetch('/api/guest', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(old ? { name: want, token: old } : { name: want }) });
+    const body = (await res.json()) as { ok: boolean; token: string; player: { id: string } };
+    if (!body.ok) throw new Error('guest');
+    store.setItem(KEYS.token, body.token);
+    store.setItem(KEYS.name, want);
+    store.setItem(KEYS.id, body.player.id);
+    return body.token;
+  };
+
+  readonly connection = async (): Promise<Socket> => {
+    if (this.socket) return this.socket;
+    const token = await this.guestToken();
+    const { io } = await import('socket.io-client');
+    if (this.socket) return this.socket;
+    // Reconnect for ever, with backoff up to 5 s: a restart, a network change or a laptop waking up all come back.
+    const s = io({ auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 5000, randomizationFactor: 0.3 });
+    this.socket = s;
+    s.on('table', (frame: TableUpdate) => {
+      // Frames carry only the log's new entries: add them to what came before; after a gap, ask for the whole table again.
+      const u = mergeUpdate(this.received.get(frame.code), frame);
+      if (!u) {
+        this.received.delete(frame.code);
+        void s.timeout(10_000).emitWithAck('req', { type: this.following.get(frame.code) ?? 'watch', code: frame.code }).catch(() => undefined);
+        return;
+      }
+      this.received.set(u.code, u);
+      for (const f of this.tableListeners) f(u);
+    });
+    s.on('connect_error', (e: Error & { data?: { code?: string } }) => {
+      const code = e.data?.code;
+      // A network error has no code: socket.io tries again by itself. A refusal by the server does not retry.
+      if (!code) return;
+      if (code === 'auth_failed') {
+        // The server no longer knows this token (its secret changed): become a guest of the same name again.
+        this.parts.storage.removeItem(KEYS.token);
+        void this.guestToken()
+          .then((fresh) => {
+            s.auth = { token: fresh };
+            s.connect();
+          })
+          .catch(() => setTimeout(() => s.connect(), 5000));
+        return;
+      }
+      // Over a limit (too many tabs or connections): say so, and try again in a while.
+      this.refusedWith = code;
+      for (const f of [...this.refusals]) f(code);
+      this.statusListeners.forEach((f) => f(false, this.attempt, code));
+      setTimeout(() => s.connect(), 10_000);
+    });
+    s.on('connect', () => {
+      this.attempt = 0;
+      this.refusedWith = null;
+      // A new connection's first frame of each table is whole.
+      this.received.clear();
+      this.statusListeners.forEach((f) => f(true, 0));
+      // A new connection knows nothing of this tab's tables: sit down (or watch) again.
+      for (const [code, as] of this.following) void s.timeout(10_000).emitWithAck('req', { type: as, code }).catch(() => undefined);
+    });
+    s.io.on('reconnect_attempt', (n: number) => {
+      this.attempt = n;
+      this.statusListeners.forEach((f) => f(false, n));
+    });
+    s.on('disconnect', (reason: string) => {
+      this.statusListeners.forEach((f) => f(false, this.attempt));
+      // The server closed us (it is stopping, or said bye): socket.io does not retry that by itself.
+      if (reason === 'io server disconnect') setTimeout(() => s.connect(), 500);
+    });
+    return s;
+  };
+
+  readonly onConnection = (fn: (connected: boolean, attempt: number, refused?: string) => void): (() => void) => {
+    this.statusListeners.add(fn);
+    return () => this.statusListeners.delete(fn);
+  };
+
+  readonly request = async <T extends object = Record<string, unknown>>(body: Record<string, unknown>): Promise<Reply<T>> => {
+    const s = await this.connection();
+    const refusal = (code: string): Reply<T> => ({ ok: false, error: { code: code as 'over_limit', message: '' } });
+    if (!s.connected && this.refusedWith) return refusal(this.refusedWith);
+    // Answered by the server, or by its refusal of the connection (which socket.io does not retry), whichever comes first.
+    return new Promise<Reply<T>>((resolve) => {
+      const refused = (code: string): void => resolve(refusal(code));
+      this.refusals.add(refused);
+      s.timeout(10_000)
+        .emitWithAck('req', body)
+        .then((r) => resolve(r as Reply<T>), () => resolve({ ok: false, error: { code: 'internal', message: 'No answer from the server.' } }))
+        .finally(() => this.refusals.delete(refused));
+    });
+  };
+
+  readonly createTable = (t: Omit<CreateTable, 'type'>): Promise<Reply<{ code: string }>> => this.request<{ code: string }>({ type: 'create', ...t });
+
+  /** Follows an online table, seated (join) or as a spectator (watch). */
+  readonly openOnline = async (code: string, as: 'join' | 'watch'): Promise<Session | Extract<AnyReply, { ok: false }>> => {
+    // Listen first: the server pushes the table's state before it answers.
+    let last: TableUpdate | null = null;
+    const keep = (u: TableUpdate): void => {
+      if (u.code === code) last = u;
+    };
+    this.tableListeners.add(keep);
+    const r = await this.request({ type: as, code });
+    if (!r.ok) {
+      this.tableListeners.delete(keep);
+      return r;
+    }
+    // Remembered per table, so that a reload comes back the same way (a spectator as a spectator).
+    this.parts.tabStorage.setItem(`olsen.as.${code}`, as);
+    this.following.set(code, as);
+    const listeners = this.tableListeners;
+    return {
+      kind: 'online',
+      code,
+      subscribe(fn) {
+        const f = (u: TableUpdate): void => {
+          if (u.code === code) fn(u);
+        };
+        listeners.add(f);
+        if (last) fn(last);
+        return () => listeners.delete(f);
+      },
+      act: (action, version) => this.request({ type: 'act', code, version, action }),
+      rematch: () => this.request({ type: 'rematch', code }),
+      // The server deals the next round after its pause.
+      next: async () => ({ ok: true }),
+      close: () => {
+        this.tableListeners.delete(keep);
+        this.following.delete(code);
+        this.received.delete(code);
+      },
+    };
+  };
+}
+
+/** The browser's client: its storage, the game worker of this build, and fetch. */
+export function browserClient(): Client {
+  return new Client({
+    storage: localStorage,
+    tabStorage: sessionStorage,
+    worker: () => new Worker(new URL('./game-worker.ts', import.meta.url), { type: 'module' }),
+    fetch: (input, init) => fetch(input, init),
+  });
+}
+
+/** The page's client, from main.tsx. */
+export const ClientContext = createContext<Client | null>(null);
+
+export function useClient(): Client {
+  const c = useContext(ClientContext);
+  if (!c) throw new Error('useClient outside the app');
+  return c;
+}

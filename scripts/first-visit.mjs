@@ -1,0 +1,80 @@
+/* global document */
+// A first visit on a slow phone (not a test): Chromium at 360×640 with the CPU slowed 4× and the network at
+// 1.6 Mbps down, 750 kbps up, 150 ms round trip (Chrome's "Slow 4G"-like profile). Each run is a fresh context
+// (empty cache, no service worker): navigate to the setup page, click Start as soon as it shows, and time until the
+// dealt hand's cards are on the screen. Also what travelled: the bytes of the first page's JS and CSS as sent
+// (compressed). Prints one JSON line with every run and the median. Starts its own server with the built app.
+//   npm run build && node scripts/first-visit.mjs [--runs 3]
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { DEFAULTS, startServer } from '@olsen/server';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, url: { type: 'string' } } });
+const web = fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
+const onPath = (cmd) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, cmd)).find((p) => existsSync(p));
+async function chromiumPath() {
+  if (process.env.OLSEN_CHROMIUM) return process.env.OLSEN_CHROMIUM;
+  const found = onPath('chromium') ?? onPath('chromium-browser');
+  if (found) return found;
+  const { default: sparticuz } = await import('@sparticuz/chromium');
+  return sparticuz.executablePath();
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'olsen-first-visit-'));
+const server = values.url ? null : await startServer({ ...DEFAULTS, port: 0, dataDir, logLevel: 'silent', webDir: web });
+const url = values.url ?? server.url;
+const browser = await chromium.launch({ executablePath: await chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+const runs = [];
+try {
+  for (let i = 0; i < Number(values.runs); i++) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'nb-NO', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.CPU ?? 4) });
+    // The first page's scripts and styles as they travelled (encoded bytes), and how they were encoded.
+    const sent = new Map();
+    const timing = [];
+    let base = 0;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (!base) base = e.timestamp;
+      timing.push({ id: e.requestId, url: e.request.url.replace(/.*\//, '').slice(0, 30), start: Math.round((e.timestamp - base) * 1000) });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const x = timing.find((t) => t.id === e.requestId);
+      if (x) x.end = Math.round((e.timestamp - base) * 1000);
+    });
+    cdp.on('Network.responseReceived', (e) => {
+      if (/\/assets\/.*\.(js|css)$/.test(e.response.url)) sent.set(e.requestId, { url: e.response.url.replace(/.*\/assets\//, ''), encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'none' });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const s = sent.get(e.requestId);
+      if (s) s.bytes = e.encodedDataLength;
+    });
+    const t0 = Date.now();
+    await page.goto(`${url}/#/play`, { waitUntil: 'commit' });
+    // Watched every frame (a locator's own waiting backs off to half a second between looks).
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Start'), null, { polling: 'raf', timeout: 30_000 });
+    const startMs = Date.now() - t0;
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.waitForFunction(() => document.querySelector('.hand .card') !== null, null, { polling: 'raf', timeout: 30_000 });
+    const ms = Date.now() - t0;
+    const firstPage = await page.evaluate(() => [...document.querySelectorAll('script[type="module"][src], link[rel="stylesheet"][href], link[rel="modulepreload"][href]')].map((e) => (e.getAttribute('src') ?? e.getAttribute('href')).replace(/.*\/assets\//, '')));
+    const assets = [...sent.values()];
+    const first = assets.filter((a) => firstPage.includes(a.url));
+    if (process.env.TIMING) console.error(timing.map((t) => `${t.start}-${t.end} ${t.url}`).join('\n'));
+    runs.push({ ms, startMs, firstPageBytes: first.reduce((n, a) => n + (a.bytes ?? 0), 0), firstPage: first, untilHand: assets });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+console.log(JSON.stringify({ bench: 'first-visit', profile: { viewport: '360x640', cpuSlowdown: 4, downMbps: 1.6, rttMs: 150 }, medianMs: sorted[sorted.length >> 1], runsMs: runs.map((r) => r.ms), startClickedMs: runs.map((r) => r.startMs), firstPageBytes: runs[0]?.firstPageBytes, firstPage: runs[0]?.firstPage, untilHand: runs[0]?.untilHand }));
