@@ -34,12 +34,22 @@ const shots = [
   { name: 'danish-phone', viewport: phone, game: 'olsen-dk', players: 4, moves: 5 },
   { name: 'danish-desktop', viewport: desktop, game: 'olsen-dk', players: 4, moves: 5 },
   { name: 'setup-phone', viewport: phone, game: null },
+  { name: 'setup-rules-phone', viewport: phone, game: null, rules: true },
+  { name: 'setup-rules-desktop', viewport: desktop, game: null, rules: true },
+  { name: 'home-phone', viewport: phone, game: null, path: '#/' },
 ];
 try {
   for (const s of shots.filter((x) => !only || x.name === only)) {
     // The app takes the browser's language on a first visit: the pictures are of the Norwegian app.
     const page = await browser.newPage({ viewport: s.viewport, locale: 'nb-NO' });
-    await page.goto(`${server.url}/?seed=shots#/play`);
+    await page.goto(`${server.url}/?seed=shots${s.path ?? '#/play'}`);
+    if (s.rules) {
+      // Vri åtter's house rules open, with a choice the engine would refuse shown disabled and why.
+      await page.getByRole('combobox').first().selectOption('vri-atter');
+      await page.getByText('Husregler').click();
+      await page.locator('#rule-specialCards').selectOption('true');
+      await page.locator('#rule-svenskevri').scrollIntoViewIfNeeded();
+    }
     if (s.game) {
       await page.getByRole('combobox').first().selectOption(s.game);
       await page.getByRole('spinbutton', { name: 'Spillere' }).fill(String(s.players));

@@ -1,6 +1,6 @@
 /** The forms that start a game: offline against the computer, or an online table for friends. */
 import { useState } from 'preact/hooks';
-import { GAME_NAMES, gameInfo, rulesNeededFor, type GameName } from '@olsen/engine';
+import { GAME_NAMES, checkRules, gameInfo, localizeError, rulesNeededFor, type GameName } from '@olsen/engine';
 import type { BotLevel } from '@olsen/protocol';
 import { LEVELS as BOT_LEVEL_MENU } from '@olsen/bots';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
@@ -42,35 +42,45 @@ function HouseRules({ game, players, rules, setRules, prefs }: { game: GameId; p
           const id = `rule-${k}`;
           const text = HOUSE_RULE_TEXT[k]?.[lang] ?? k;
           const valueLabel = (v: unknown): string => valueText(v, lang);
-          const set = (value: unknown): void => {
+          /** The rules with `k` set to `value`: what it needs comes along; options that needed it set otherwise go. */
+          const withValue = (value: unknown): Record<string, unknown> => {
             const next = { ...rules };
             if (value === '') delete next[k];
-            // The engine's relations: an option that needs another brings it along (stacked twos need special
-            // cards); one that gives the ace a meaning turns off the others that do; options that need this one
-            // set otherwise go. So the form never holds rules Start would refuse.
-            else {
-              const turnedOn = value === false || value === 0 ? [] : [k, ...Object.keys(spec.requires ?? {})];
-              for (const name of turnedOn) for (const other of options.find((o) => o.name === name)?.excludes ?? []) if (!turnedOn.includes(other)) delete next[other];
-              Object.assign(next, value === false ? {} : spec.requires, { [k]: value });
-              const valueOf = (name: string): unknown => (name in next ? next[name] : options.find((o) => o.name === name)?.default);
-              for (const o of options) if (o.requires && o.name in next && Object.entries(o.requires).some(([x, need]) => valueOf(x) !== need)) delete next[o.name];
-            }
-            setRules(next);
+            else Object.assign(next, value === false ? {} : spec.requires, { [k]: value });
+            const valueOf = (name: string): unknown => (name in next ? next[name] : options.find((o) => o.name === name)?.default);
+            for (const o of options) if (o.requires && o.name in next && Object.entries(o.requires).some(([x, need]) => valueOf(x) !== need)) delete next[o.name];
+            return next;
           };
+          // The engine judges each choice: one it would refuse with these rules (two options that both give the ace
+          // a meaning, S-V9) is shown disabled, with the engine's reason in the page's language.
+          const refusal = (value: unknown): string | null => {
+            const e = checkRules(game, { ...withValue(value), ...needed }, players);
+            return e ? localizeError(e, lang) : null;
+          };
+          const refused = spec.values ? spec.values.map((v) => (v === spec.default ? null : refusal(v))) : [];
+          // A number: judged at the top of its range (ace draws with special cards or svenskevri, S-V9), unless set.
+          const numberRefused = !spec.values && !(k in rules) && spec.range ? refusal(spec.range[1]) : null;
+          const why = numberRefused ?? refused.find((r) => r !== null) ?? null;
+          const set = (value: unknown): void => setRules(withValue(value));
           return (
             <div class="rule" key={k}>
               <label for={id}>{text}</label>
               {spec.values ? (
-                <select id={id} value={k in rules ? JSON.stringify(rules[k]) : ''} onChange={(e) => { const raw = (e.target as HTMLSelectElement).value; set(raw === '' ? '' : JSON.parse(raw)); }}>
+                <select id={id} value={k in rules ? JSON.stringify(rules[k]) : ''} aria-describedby={why ? `${id}-why` : undefined} onChange={(e) => { const raw = (e.target as HTMLSelectElement).value; set(raw === '' ? '' : JSON.parse(raw)); }}>
                   <option value="">{`${t.defaultWord}: ${valueLabel(spec.default)}`}</option>
-                  {spec.values.map((v) => (
-                    <option key={String(v)} value={JSON.stringify(v)}>
+                  {spec.values.map((v, i) => (
+                    <option key={String(v)} value={JSON.stringify(v)} disabled={refused[i] !== null}>
                       {valueLabel(v)}
                     </option>
                   ))}
                 </select>
               ) : (
-                <input id={id} type="number" min={spec.range![0]} max={spec.range![1]} placeholder={spec.default === null ? '' : String(spec.default)} value={(rules[k] as number | undefined) ?? ''} onInput={(e) => { const raw = (e.target as HTMLInputElement).value; set(raw === '' ? '' : Number(raw)); }} />
+                <input id={id} type="number" disabled={numberRefused !== null} aria-describedby={why ? `${id}-why` : undefined} min={spec.range![0]} max={spec.range![1]} placeholder={spec.default === null ? '' : String(spec.default)} value={(rules[k] as number | undefined) ?? ''} onInput={(e) => { const raw = (e.target as HTMLInputElement).value; set(raw === '' ? '' : Number(raw)); }} />
+              )}
+              {why && (
+                <p class="muted why" id={`${id}-why`}>
+                  {why}
+                </p>
               )}
             </div>
           );
@@ -155,11 +165,14 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
         </label>
       </div>
       {'decks' in rulesNeededFor(game, players) && <p class="muted">{t.twoDecks}</p>}
-      {error && <p role="alert" class="refusal">{error}</p>}
-      <button type="submit" class="primary">
-        {t.start}
-      </button>
       <HouseRules game={game} players={players} rules={rules} setRules={setRules} prefs={prefs} />
+      {error && <p role="alert" class="refusal">{error}</p>}
+      {/* Start stays in view at the bottom of a phone's screen, however long the house rules are. */}
+      <div class="start-bar">
+        <button type="submit" class="primary">
+          {t.start}
+        </button>
+      </div>
     </form>
   );
 }
@@ -262,9 +275,11 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
       {'decks' in rulesNeededFor(game, count) && <p class="muted">{t.twoDecks}</p>}
       <HouseRules game={game} players={count} rules={rules} setRules={setRules} prefs={prefs} />
       {error && <p role="alert" class="refusal">{error}</p>}
-      <button type="submit" class="primary">
-        {t.create}
-      </button>
+      <div class="start-bar">
+        <button type="submit" class="primary">
+          {t.create}
+        </button>
+      </div>
     </form>
   );
 }

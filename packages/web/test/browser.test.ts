@@ -244,16 +244,23 @@ describe('the web app in Chromium', () => {
     await page.goto(`${server.url}/?speed=fast#/play`);
     await page.getByRole('combobox').first().selectOption('vri-atter');
     await page.getByText('Husregler').click();
-    // Special cards, then svenskevri: both give the ace a meaning, so the second turns the first off (S-V9).
+    // Special cards with stacked twos: svenskevri would give the ace a second meaning (S-V9), so it is shown
+    // disabled, with the engine's reason in Norwegian.
     await page.locator('#rule-specialCards').selectOption('true');
     await page.locator('#rule-stackTwos').selectOption('true');
-    await page.locator('#rule-svenskevri').selectOption('true');
-    expect(await page.locator('#rule-specialCards').inputValue()).toBe('');
-    // Stacked twos need special cards (S-V8): with those gone, stacking goes too.
+    expect(await page.locator('#rule-svenskevri option[value="true"]').isDisabled()).toBe(true);
+    const why = await page.locator('#rule-svenskevri-why').innerText();
+    expect(why.length).toBeGreaterThan(10);
+    expect(why).not.toMatch(/\b(the|and|choose)\b/);
+    // Special cards off: stacked twos need them (S-V8), so stacking goes too, and svenskevri can be chosen.
+    await page.locator('#rule-specialCards').selectOption('');
     expect(await page.locator('#rule-stackTwos').inputValue()).toBe('');
-    // Stacking twos again brings special cards back and turns svenskevri off.
-    await page.locator('#rule-stackTwos').selectOption('true');
-    expect([await page.locator('#rule-specialCards').inputValue(), await page.locator('#rule-svenskevri').inputValue()]).toEqual(['true', '']);
+    await page.locator('#rule-svenskevri').selectOption('true');
+    // Now stacking twos (which brings special cards) is the one that would be refused.
+    expect(await page.locator('#rule-stackTwos option[value="true"]').isDisabled()).toBe(true);
+    // Start stays in view on the phone with the house rules open.
+    const start = await page.getByRole('button', { name: 'Start' }).boundingBox();
+    expect(start && start.y + start.height).toBeLessThanOrEqual(640);
     // The presets come from the engine, in the page's language.
     await page.getByRole('group', { name: 'Kjente måter å spille på' }).getByRole('button').nth(1).press('Enter');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
