@@ -1,11 +1,15 @@
 /** The player's hand: the fanned cards, the moves that are not a card, choices and multi-card moves (both families). */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { CardName } from '@olsen/engine';
-import { completeGroup, type Action, type PlayerView } from '@olsen/engine/shedding';
+import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
 import type { ActionBody } from '@olsen/protocol';
 import { CardFace, spoken, suitSymbol } from './cards.js';
-import { SUITS, body, suitName, type Prefs } from './table.js';
+import { SUITS, suitName, type Prefs } from './table.js';
+import { SHEDDING_IDLE, cancel, chooseOption, give, heartsHand, heartsHandAt, layGroup, pickCard, sheddingHand, tapHeartsCard, toggleCall, type HeartsHandState, type Option, type SheddingHandState, type Step } from './model/hand.js';
+
+/** An option's suit, when it names one (an eight, S-V15 …). */
+const suitOf = (o: Option): string | undefined => ('send' in o ? (o.send as { suit?: string }).suit : undefined);
 
 const RANKS = '23456789TJQKA';
 
@@ -16,66 +20,19 @@ function sortHand(hand: readonly string[], by: 'suit' | 'rank'): string[] {
 
 export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (a: ActionBody) => void }) {
   const { t, lang } = prefs;
-  const [armed, setArmed] = useState(false);
-  const [choice, setChoice] = useState<ActionBody[] | null>(null);
-  // A multi-card move being built (S-V4/S-V5): the cards picked so far, the first one first.
-  const [group, setGroup] = useState<string[] | null>(null);
+  // The hand's state is the model's (model/hand.ts); the component draws it and hands the person's taps to it.
+  const [s, setS] = useState<SheddingHandState>(SHEDDING_IDLE);
+  const run = (step: Step<SheddingHandState>): void => {
+    setS(step.state);
+    if (step.send) send(step.send);
+  };
   const hand = useMemo(() => sortHand(v.hand ?? [], prefs.sort), [v.hand, prefs.sort]);
-  const plays = v.legal.filter((a): a is Extract<Action, { play: readonly string[] }> => 'play' in a);
-  const playable = new Set<string>([...plays.map((a) => a.play[0]), ...v.groups.map((o) => o.first)]);
-  // The engine's group options for the cards picked: the first card's, narrowed to the kind the second card chose.
-  const groupOptions = group ? v.groups.filter((o) => o.first === group[0] && group.slice(1).every((c) => (o.with as readonly string[]).includes(c))) : [];
-  const canJoin = (c: string): boolean => {
-    if (!group) return false;
-    const inGroup = group.filter((x) => x === c).length - (group[0] === c ? 1 : 0);
-    return groupOptions.some((o) => (o.with as readonly string[]).filter((x) => x === c).length > inGroup);
-  };
-  const layGroup = (cards: string[]): void => {
-    setGroup(null);
-    // The engine finishes the move: a suit to name when an eight lies on top, the call when one card is left.
-    const moves = groupOptions.flatMap((o) => completeGroup(o, cards as CardName[], v.hand?.length ?? 0)).filter((a) => 'play' in a && Boolean(a.call) === armed);
-    const unique = [...new Map(moves.map((a) => [JSON.stringify(body(a)), body(a) as ActionBody])).values()];
-    if (unique.length === 0) return send({ play: cards } as ActionBody); // not a move: the engine says why
-    if (unique.length > 1) return setChoice(unique);
-    setArmed(false);
-    send(unique[0]);
-  };
-  const other = v.legal.filter((a) => !('play' in a));
+  const h = sheddingHand(v, s);
+  const { group, armed, choice } = s;
   const callWord = v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
-  const mayArm = plays.some((a) => a.call);
-
-  const choose = (card: string): void => {
-    if (group) {
-      // Building a group: a card that may join goes on (the last picked lies on top); the first picked again ends it.
-      if (card === group[0] && group.length === 1) return setGroup(null);
-      if (canJoin(card)) setGroup([...group, card]);
-      return;
-    }
-    const options = plays.filter((a) => a.play[0] === (card as string)).map((a) => {
-      const b = body(a) as ActionBody & { call?: boolean };
-      // The call is the player's to make: it goes with the card only when armed (forgetting is legal).
-      if (b.call && !armed) {
-        const { call: _c, ...rest } = b;
-        return rest as ActionBody;
-      }
-      return b;
-    });
-    const starts = v.groups.some((o) => o.first === card);
-    if (options.length === 0 && starts) return setGroup([card]);
-    if (options.length === 0) return send({ play: [card] }); // not legal: the engine says why
-    const unique = [...new Map(options.map((o) => [JSON.stringify(o), o])).values()];
-    // The card alone, or more cards with it: the player says which.
-    if (starts) return setChoice([...unique, { play: [card], more: true } as unknown as ActionBody]);
-    if (unique.length === 1) {
-      setArmed(false);
-      return send(unique[0]);
-    }
-    setChoice(unique);
-  };
-
-  const label = (o: ActionBody): string => {
-    const p = o as { play?: string[]; suit?: string; more?: boolean };
-    if (p.more) return t.playMore;
+  const label = (option: Option): string => {
+    if ('more' in option) return t.playMore;
+    const p = option.send as { play?: string[]; suit?: string };
     const cards = (p.play ?? []).map((c) => spoken(c, lang)).join(' + ');
     return p.suit ? `${cards} → ${suitName(p.suit, t, lang)}` : cards;
   };
@@ -83,8 +40,7 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
   return (
     <div class="hand-area">
       <div class="actions">
-        {other.map((a) => {
-          const b = body(a);
+        {h.others.map((b) => {
           if ('draw' in b) return null; // the stock is the draw button
           const text = 'pass' in b ? t.pass : 'catch' in b ? t.bank : 'call' in b ? callWord : 'suit' in b ? `${t.chooseSuit}: ${suitName(b.suit ?? '', t, lang)}` : '';
           return (
@@ -93,8 +49,8 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
             </button>
           );
         })}
-        {mayArm && (
-          <button type="button" class={armed ? 'primary' : 'secondary'} aria-pressed={armed} onClick={() => setArmed(!armed)}>
+        {h.mayArm && (
+          <button type="button" class={armed ? 'primary' : 'secondary'} aria-pressed={armed} onClick={() => setS(toggleCall(s))}>
             {callWord}
           </button>
         )}
@@ -103,21 +59,21 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
       {group && (
         <div class="group-bar" role="group" aria-label={t.playMore}>
           <p class="muted">{t.pickMore}</p>
-          <button type="button" class="primary" disabled={group.length < 2} onClick={() => layGroup(group)}>
+          <button type="button" class="primary" disabled={!h.mayLay} onClick={() => run(layGroup(v, s))}>
             {t.layCards(group.length)}
           </button>
-          <button type="button" class="secondary" onClick={() => setGroup(null)}>
+          <button type="button" class="secondary" onClick={() => setS(cancel(s))}>
             {t.cancel}
           </button>
         </div>
       )}
       <ul class="hand" style={{ '--n': String(hand.length) }} aria-label={`${t.hand}. ${t.legalMarked}`}>
         {hand.map((c, i) => {
-          const picked = group !== null && group.includes(c) && hand.indexOf(c) === i;
-          const fits = group ? canJoin(c) : playable.has(c);
+          const picked = group !== null && group.includes(c as CardName) && hand.indexOf(c) === i;
+          const fits = h.fits(c as CardName);
           return (
             <li key={`${c}-${i}`}>
-              <button type="button" class={`card${fits ? ' legal' : ''}${picked ? ' picked' : ''}`} aria-pressed={group ? picked : undefined} onClick={() => choose(c)}>
+              <button type="button" class={`card${fits ? ' legal' : ''}${picked ? ' picked' : ''}`} aria-pressed={group ? picked : undefined} onClick={() => run(pickCard(v, s, c as CardName))}>
                 <CardFace card={c} />
                 <span class="sr-only">{fits ? `${spoken(c, lang)}, ${t.playable}` : spoken(c, lang)}</span>
               </button>
@@ -126,28 +82,23 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
         })}
       </ul>
       {choice && (
-        <div class="dialog" role="dialog" aria-modal="true" aria-label={t.chooseMove} onKeyDown={(e) => e.key === 'Escape' && setChoice(null)}>
-          <h2>{choice.every((o) => 'suit' in o) ? t.chooseSuit : t.chooseMove}</h2>
+        <div class="dialog" role="dialog" aria-modal="true" aria-label={t.chooseMove} onKeyDown={(e) => e.key === 'Escape' && setS(cancel(s))}>
+          <h2>{choice.every((o) => 'send' in o && 'suit' in o.send) ? t.chooseSuit : t.chooseMove}</h2>
           <div class="choices">
             {choice.map((o, i) => (
               <button
                 type="button"
                 key={i}
-                class={`choice${'suit' in o && o.suit ? ` suit-${o.suit}` : ''}`}
+                class={`choice${suitOf(o) ? ` suit-${suitOf(o)}` : ''}`}
                 ref={(el) => { if (i === 0) el?.focus(); }}
-                onClick={() => {
-                  setChoice(null);
-                  if ((o as { more?: boolean }).more) return setGroup([(o as { play: string[] }).play[0]]);
-                  setArmed(false);
-                  send(o);
-                }}
+                onClick={() => run(chooseOption(s, i))}
               >
-                {'suit' in o && o.suit && <span aria-hidden="true">{suitSymbol(o.suit)} </span>}
+                {suitOf(o) && <span aria-hidden="true">{suitSymbol(suitOf(o)!)} </span>}
                 {label(o)}
               </button>
             ))}
           </div>
-          <button type="button" class="secondary" onClick={() => setChoice(null)}>
+          <button type="button" class="secondary" onClick={() => setS(cancel(s))}>
             {t.cancel}
           </button>
         </div>
@@ -158,11 +109,15 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
 
 export function HeartsHand({ v, prefs, send }: { v: HeartsView; prefs: Prefs; send: (a: ActionBody) => void }) {
   const { t, lang } = prefs;
-  const [picked, setPicked] = useState<string[]>([]);
+  const [state, setState] = useState<HeartsHandState>(() => heartsHandAt(v));
+  const run = (step: Step<HeartsHandState>): void => {
+    setState(step.state);
+    if (step.send) send(step.send);
+  };
   const hand = useMemo(() => sortHand(v.hand ?? [], prefs.sort), [v.hand, prefs.sort]);
-  const passing = v.phase === 'pass' && v.legal.some((a) => 'give' in a);
-  const playable = new Set<string>(v.legal.flatMap((a) => ('play' in a ? [a.play[0] as string] : [])));
-  useEffect(() => setPicked([]), [v.round, v.phase]);
+  const h = heartsHand(v, state);
+  const { passing, playable } = h;
+  const picked = h.state.picked as readonly string[];
   const target = v.passTo !== null ? v.players[v.passTo] : null;
 
   return (
@@ -172,7 +127,7 @@ export function HeartsHand({ v, prefs, send }: { v: HeartsView; prefs: Prefs; se
           <span>
             {t.passCards(picked.length)} {target && t.passTo(target)}
           </span>
-          <button type="button" class="primary" disabled={picked.length !== 3} onClick={() => send({ give: picked })}>
+          <button type="button" class="primary" disabled={!h.mayGive} onClick={() => run(give(v, h.state))}>
             {t.give}
           </button>
         </div>
@@ -183,12 +138,12 @@ export function HeartsHand({ v, prefs, send }: { v: HeartsView; prefs: Prefs; se
           return (
             <li key={c}>
               {passing ? (
-                <button type="button" class={`card legal${on ? ' picked' : ''}`} aria-pressed={on} onClick={() => setPicked(on ? picked.filter((x) => x !== c) : picked.length < 3 ? [...picked, c] : picked)}>
+                <button type="button" class={`card legal${on ? ' picked' : ''}`} aria-pressed={on} onClick={() => run(tapHeartsCard(v, h.state, c as CardName))}>
                   <CardFace card={c} />
                   <span class="sr-only">{spoken(c, lang)}</span>
                 </button>
               ) : (
-                <button type="button" class={`card${playable.has(c) ? ' legal' : ''}`} onClick={() => send({ play: [c] })}>
+                <button type="button" class={`card${playable.has(c) ? ' legal' : ''}`} onClick={() => run(tapHeartsCard(v, h.state, c as CardName))}>
                   <CardFace card={c} />
                   <span class="sr-only">{playable.has(c) ? `${spoken(c, lang)}, ${t.playable}` : spoken(c, lang)}</span>
                 </button>

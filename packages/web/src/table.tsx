@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { SUIT_NAMES, localizeError, isHeartsView, type AnyView } from '@olsen/engine';
-import type { Action, PlayerView } from '@olsen/engine/shedding';
-import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
+import type { PlayerView } from '@olsen/engine/shedding';
+import type { HeartsView } from '@olsen/engine/hearts';
 import { gameErrorOf, type ActionBody, type Reply, type TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
@@ -26,10 +26,6 @@ export const SUITS = ['c', 'd', 'h', 's'] as const;
 export const suitName = (s: string, _t: Texts, lang: Lang): string => SUIT_NAMES[lang][SUITS.indexOf(s as never)] ?? s;
 
 /** The action without its seat: what a client sends. */
-export const body = (a: Action | HeartsAction): ActionBody => {
-  const { seat: _seat, ...rest } = a as Action & { seat: number };
-  return rest as ActionBody;
-};
 
 /**
  * Says a refusal in the player's language: the engine's sentence from its code

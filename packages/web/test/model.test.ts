@@ -1,0 +1,126 @@
+/**
+ * The web app's hand model in Node, without a browser, by rule ID: every
+ * command answers with a move the engine offered in the view (or, for a card
+ * it does not offer, the bare card so the engine can say why).
+ */
+import { describe, expect, it } from 'vitest';
+import { actorsOf, applyAction, moverOf, startGame, stageOf, viewOf, type AnyGame, type CardName, type GameName } from '@olsen/engine';
+import type { PlayerView } from '@olsen/engine/shedding';
+import type { HeartsView } from '@olsen/engine/hearts';
+import { choose } from '@olsen/bots';
+import { SHEDDING_IDLE, chooseOption, give, heartsHand, heartsHandAt, layGroup, pickCard, sheddingHand, tapHeartsCard, toggleCall } from '../src/model/hand.js';
+
+/** Plays a game by the medium bots until `want` holds for the view of the seat to move; that view, or null. */
+function find<V>(game: GameName, rules: Record<string, unknown>, want: (v: V) => boolean, seeds = 200): V | null {
+  for (let i = 0; i < seeds; i++) {
+    const r = startGame({ game, rules, players: ['A', 'B', 'C'], seed: `model-${i}` });
+    if (!r.ok) throw new Error(r.error.message);
+    let g: AnyGame = r.value;
+    const rng = new Int32Array([i, 2, 3, 4, 5, 6]);
+    for (let k = 0; k < 400 && stageOf(g) === 'playing'; k++) {
+      const seat = moverOf(g) ?? [...actorsOf(g).keys()][0];
+      const v = viewOf(g, seat) as V;
+      if (want(v)) return v;
+      const next = applyAction(g, choose('medium', v as never, rng).action);
+      if (!next.ok) throw new Error(next.error.message);
+      g = next.value;
+    }
+  }
+  return null;
+}
+
+const legalBodies = (v: { legal: readonly object[] }): string[] => v.legal.map((a) => {
+  const { seat: _s, ...rest } = a as { seat: number };
+  return JSON.stringify(rest);
+});
+
+describe('the hand model (shedding)', () => {
+  it('S18: the call goes with the play only when armed; unarmed the play goes without it; arming ends with the move', () => {
+    const v = find<PlayerView>('vri-atter', {}, (x) => x.hand?.length === 2 && x.legal.some((a) => 'play' in a && a.call && x.legal.filter((b) => 'play' in b && b.play[0] === a.play[0]).length === 1 && !x.groups.some((o) => o.first === a.play[0])));
+    expect(v).not.toBeNull();
+    const play = v!.legal.find((a) => 'play' in a && a.call && !v!.groups.some((o) => o.first === a.play[0]))! as unknown as { play: CardName[] };
+    expect(sheddingHand(v!, SHEDDING_IDLE).mayArm).toBe(true);
+    const unarmed = pickCard(v!, SHEDDING_IDLE, play.play[0]);
+    expect(unarmed.send).toMatchObject({ play: play.play });
+    expect(unarmed.send).not.toHaveProperty('call');
+    const armed = pickCard(v!, toggleCall(SHEDDING_IDLE), play.play[0]);
+    expect(armed.send).toMatchObject({ play: play.play, call: true });
+    expect(legalBodies(v!)).toContain(JSON.stringify(armed.send));
+    expect(armed.state.armed).toBe(false);
+  });
+
+  it('S-V4: a move of several cards is built card by card from the engine\'s group options and laid as the engine completes it', () => {
+    const v = find<PlayerView>('olsen', { multiSameRank: true }, (x) => x.toMove === x.seat && x.groups.some((o) => o.with.length > 0 && o.first[0] !== '8'));
+    expect(v).not.toBeNull();
+    const option = v!.groups.find((o) => o.with.length > 0 && o.first[0] !== '8')!;
+    let step = pickCard(v!, SHEDDING_IDLE, option.first);
+    // The card alone (if the engine offers it) or with more: the person says which.
+    if (step.state.choice) {
+      const more = step.state.choice.findIndex((o) => 'more' in o);
+      expect(more).toBeGreaterThanOrEqual(0);
+      step = chooseOption(step.state, more);
+    }
+    expect(step.state.group).toEqual([option.first]);
+    // A card that may not join is not taken; one that may, is.
+    const stranger = (v!.hand ?? []).find((c) => c !== option.first && !option.with.includes(c as CardName));
+    if (stranger) expect(pickCard(v!, step.state, stranger as CardName).state.group).toEqual([option.first]);
+    step = pickCard(v!, step.state, option.with[0]);
+    expect(step.state.group).toEqual([option.first, option.with[0]]);
+    expect(sheddingHand(v!, step.state).mayLay).toBe(true);
+    let laid = layGroup(v!, step.state);
+    if (laid.state.choice) laid = chooseOption(laid.state, 0);
+    expect(laid.send).toMatchObject({ play: [option.first, option.with[0]] });
+    expect(laid.state.group).toBeNull();
+  });
+
+  it('S10: an eight asks which suit to name, each one a move the engine offered', () => {
+    const v = find<PlayerView>('olsen', {}, (x) => x.toMove === x.seat && x.legal.filter((a) => 'play' in a && a.play[0][0] === '8').length >= 4);
+    expect(v).not.toBeNull();
+    const eight = v!.legal.find((a) => 'play' in a && a.play[0][0] === '8')! as unknown as { play: CardName[] };
+    const step = pickCard(v!, SHEDDING_IDLE, eight.play[0]);
+    expect(step.send).toBeNull();
+    const options = step.state.choice!;
+    expect(options.length).toBeGreaterThanOrEqual(4);
+    for (const o of options) if ('send' in o) expect(legalBodies(v!).map((b) => JSON.parse(b)).some((b) => b.play?.[0] === eight.play[0] && b.suit === (o.send as { suit?: string }).suit)).toBe(true);
+    const chosen = chooseOption(step.state, 1);
+    expect(chosen.send).toEqual((options[1] as { send: object }).send);
+    expect(chosen.state.choice).toBeNull();
+  });
+
+  it('a card the engine does not offer is sent as it is, so the engine can say why (and the model keeps nothing)', () => {
+    const v = find<PlayerView>('olsen', {}, (x) => x.toMove === x.seat && (x.hand ?? []).some((c) => !x.legal.some((a) => 'play' in a && a.play[0] === c) && !x.groups.some((o) => o.first === c)));
+    const card = (v!.hand ?? []).find((c) => !v!.legal.some((a) => 'play' in a && a.play[0] === c) && !v!.groups.some((o) => o.first === c))! as CardName;
+    expect(sheddingHand(v!, SHEDDING_IDLE).fits(card)).toBe(false);
+    expect(pickCard(v!, SHEDDING_IDLE, card)).toEqual({ state: SHEDDING_IDLE, send: { play: [card] } });
+  });
+});
+
+describe('the hand model (Danish Olsen)', () => {
+  it('H3: the pass picks the pass\'s size of cards (no more), and gives them as the engine\'s own pass move', () => {
+    const v = find<HeartsView>('olsen-dk', { pass: 'left' }, (x) => x.phase === 'pass' && x.legal.some((a) => 'give' in a));
+    expect(v).not.toBeNull();
+    let s = heartsHandAt(v!);
+    const hand = (v!.hand ?? []) as CardName[];
+    expect(heartsHand(v!, s).passing).toBe(true);
+    for (const c of hand.slice(0, v!.passSize + 1)) s = tapHeartsCard(v!, s, c).state;
+    expect(s.picked).toEqual(hand.slice(0, v!.passSize));
+    // Tapping a picked card puts it back.
+    expect(tapHeartsCard(v!, s, hand[0]).state.picked).toEqual(hand.slice(1, v!.passSize));
+    const g = give(v!, s);
+    expect(g.send).toMatchObject({ give: hand.slice(0, v!.passSize) });
+    expect(legalBodies(v!).some((b) => { const x = JSON.parse(b) as { give?: string[] }; return x.give?.length === v!.passSize && x.give.every((c) => hand.slice(0, v!.passSize).includes(c as CardName)); })).toBe(true);
+    expect(g.state.picked).toEqual([]);
+  });
+
+  it('H5: in play a tap sends the engine\'s move with that card (the cards that follow suit are the ones marked); the picks of a pass do not outlive its phase', () => {
+    const v = find<HeartsView>('olsen-dk', { pass: 'none' }, (x) => x.phase === 'play' && x.toMove === x.seat);
+    expect(v).not.toBeNull();
+    const move = v!.legal.find((a) => 'play' in a)! as unknown as { play: CardName[] };
+    // H5: the cards marked playable are exactly the engine's moves.
+    expect([...heartsHand(v!, heartsHandAt(v!)).playable].sort()).toEqual(v!.legal.flatMap((a) => ('play' in a ? [a.play[0]] : [])).sort());
+    const stale = { picked: [move.play[0]], at: 'old/pass' };
+    const step = tapHeartsCard(v!, stale, move.play[0]);
+    expect(step.send).toEqual({ play: move.play });
+    expect(step.state.picked).toEqual([]);
+  });
+});
