@@ -52,5 +52,13 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|webmanifest|json)$/, threshold: 512, logLevel: 'silent' }),
   ],
   worker: { format: 'es' },
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Preact in a chunk of its own: the first page and every page share it, and nothing of the engine rides along
+    // into the first page with it.
+    rollupOptions: { output: { manualChunks: (id: string) => (/node_modules\/preact\//.test(id) ? 'preact' : undefined) } },
+  },
 });

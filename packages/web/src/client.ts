@@ -10,7 +10,7 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { mergeUpdate, type ActionBody, type CreateTable, type Reply, type TableUpdate } from '@olsen/protocol';
+import type { ActionBody, CreateTable, Reply, TableUpdate } from '@olsen/protocol';
 import type { Socket } from 'socket.io-client';
 import type { OfflineOptions, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
@@ -224,7 +224,8 @@ export class Client {
   readonly connection = async (): Promise<Socket> => {
     if (this.socket) return this.socket;
     const token = await this.guestToken();
-    const { io } = await import('socket.io-client');
+    // socket.io and the protocol's frame merging come with the first online table, not in the first page.
+    const [{ io }, { mergeUpdate }] = await Promise.all([import('socket.io-client'), import('@olsen/protocol')]);
     if (this.socket) return this.socket;
     // Reconnect for ever, with backoff up to 5 s: a restart, a network change or a laptop waking up all come back.
     const s = io({ auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 5000, randomizationFactor: 0.3 });

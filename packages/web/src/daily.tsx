@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { GameName } from '@olsen/engine';
 import type { DailyList, DailyRow } from '@olsen/protocol';
 import { useClient } from './client.js';
-import { sayError, type Prefs } from './table.js';
+import { sayError, type Prefs } from './say.js';
 
 const locale = (lang: string): string => (lang === 'en' ? 'en-GB' : lang === 'nb' ? 'nb-NO' : lang);
 /** "lørdag 5. desember" for a YYYY-MM-DD day. */

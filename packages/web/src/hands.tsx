@@ -5,7 +5,7 @@ import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
 import type { ActionBody } from '@olsen/protocol';
 import { CardFace, spoken, suitSymbol } from './cards.js';
-import { SUITS, suitName, type Prefs } from './table.js';
+import { SUITS, suitName, type Prefs } from './say.js';
 import { SHEDDING_IDLE, cancel, chooseOption, give, heartsHand, heartsHandAt, layGroup, pickCard, sheddingHand, tapHeartsCard, toggleCall, type HeartsHandState, type Option, type SheddingHandState, type Step } from './model/hand.js';
 
 /** An option's suit, when it names one (an eight, S-V15 …). */

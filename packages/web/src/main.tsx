@@ -3,7 +3,8 @@
  * offline cache serve them), settings, and the home page; the other pages
  * are in setup.tsx, online-table.tsx and pages.tsx.
  */
-import { render, type VNode } from 'preact';
+import { render } from 'preact';
+import { Lazy } from './lazy.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { TableSummary } from '@olsen/protocol';
 import { LANGS, LANG_NAMES, browserLang, textsFor, type Lang, type Texts } from './i18n.js';
@@ -21,20 +22,6 @@ const RULES = () => import('./rules-page.js');
 const PAGES = () => import('./pages.js');
 const DAILY = () => import('./daily.js');
 const ANALYSE = () => import('./analyse.js');
-
-/** A page from its chunk: nothing until the chunk is here (a few hundred ms at most on a slow phone), then the page. */
-function Lazy<M>({ load, view }: { load: () => Promise<M>; view: (m: M) => VNode }) {
-  const [m, setM] = useState<M | null>(null);
-  useEffect(() => {
-    let live = true;
-    void load().then((x) => live && setM(() => x));
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  return m ? view(m) : <p class="loading" aria-busy="true" />;
-}
-
 
 function useRoute(): string {
   const [hash, setHash] = useState(location.hash || '#/');
@@ -234,5 +221,7 @@ void Promise.resolve(textsFor(first)).then(() => render(<App first={first} />, d
 if (location.hash.startsWith('#/play')) {
   void SETUP();
   client.warmUp();
+  // The table's code too: the game is a click away.
+  void import('./table.js');
 } else if ('requestIdleCallback' in window) requestIdleCallback(client.warmUp, { timeout: 500 });
 else setTimeout(client.warmUp, 200);

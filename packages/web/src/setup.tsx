@@ -1,14 +1,16 @@
 /** The forms that start a game: offline against the computer, or an online table for friends. */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { GAME_NAMES, checkRules, gameInfo, localizeError, rulesNeededFor, type GameName } from '@olsen/engine';
 import type { BotLevel } from '@olsen/protocol';
 import { LEVELS as BOT_LEVEL_MENU } from '@olsen/bots';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
 import { useClient, type Client, type Session } from './client.js';
-import { Table, sayError, type Prefs } from './table.js';
+import { sayError, type Prefs } from './say.js';
+import { Lazy } from './lazy.js';
 import type { Texts } from './i18n.js';
 
 export type GameId = GameName;
+const TABLE = () => import('./table.js');
 export const GAMES: readonly GameId[] = GAME_NAMES;
 /** The bots' levels, in their menu order. */
 export const LEVELS: readonly BotLevel[] = BOT_LEVEL_MENU;
@@ -120,8 +122,10 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
   const saved = session ? null : savedGame();
   const [lo, hi] = playersOf(game);
   const fast = new URLSearchParams(location.search).get('speed') === 'fast';
+  useEffect(() => void TABLE(), []);
   // Leaving keeps the game: the page offers to go on with it.
-  if (session) return <Table session={session} prefs={prefs} onLeave={() => { session.close(); setSession(null); }} />;
+  // The table's code comes in its own chunk (fetched while this page is shown).
+  if (session) return <Lazy load={TABLE} view={(m) => <m.Table session={session} prefs={prefs} onLeave={() => { session.close(); setSession(null); }} />} />;
   const open = async (s: Promise<Session | string>): Promise<void> => {
     const r = await s;
     if (typeof r === 'string') setError(r);

@@ -4,10 +4,10 @@
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { SUIT_NAMES, localizeError, isHeartsView, type AnyView } from '@olsen/engine';
+import { isHeartsView, type AnyView } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
-import { gameErrorOf, type ActionBody, type Reply, type TableUpdate } from '@olsen/protocol';
+import type { ActionBody, TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
 import { useClient, type Session } from './client.js';
@@ -15,35 +15,8 @@ import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 import { HeartsHand, SheddingHand } from './hands.js';
 import { Results } from './endings.js';
 
-export interface Prefs {
-  readonly lang: Lang;
-  readonly t: Texts;
-  readonly sort: 'suit' | 'rank';
-}
-
-export const SUITS = ['c', 'd', 'h', 's'] as const;
-/** A suit's name in the player's language (the engine's words). */
-export const suitName = (s: string, _t: Texts, lang: Lang): string => SUIT_NAMES[lang][SUITS.indexOf(s as never)] ?? s;
-
-/** The action without its seat: what a client sends. */
-
-/**
- * Says a refusal in the player's language: the engine's sentence from its code
- * (to the player, in the second person, when it is about them), else the
- * protocol code's own words; the server's English sentence only as a last resort.
- */
-export function sayError(r: Extract<Reply, { ok: false }>, t: Texts, lang: Lang, you?: string): string {
-  const e = r.error;
-  const ge = gameErrorOf(e);
-  if (ge && e.params) {
-    try {
-      return localizeError(ge, lang, you);
-    } catch {
-      // fall back to the code's words
-    }
-  }
-  return t.codes[e.code as keyof Texts['codes']] ?? e.message;
-}
+export { SUITS, sayError, suitName, type Prefs } from './say.js';
+import { sayError, suitName, type Prefs } from './say.js';
 
 /** One sentence for another player's public action (live announcements). */
 function announce(a: Record<string, unknown>, players: readonly string[], t: Texts, lang: Lang, word: string): string {

@@ -1,0 +1,33 @@
+/** What every page says the same way: the page's preferences, suit names and a refusal in the player's language. */
+import { SUIT_NAMES, localizeError } from '@olsen/engine';
+import { gameErrorOf, type Reply } from '@olsen/protocol';
+import type { Lang, Texts } from './i18n.js';
+
+export interface Prefs {
+  readonly lang: Lang;
+  readonly t: Texts;
+  readonly sort: 'suit' | 'rank';
+}
+
+export const SUITS = ['c', 'd', 'h', 's'] as const;
+/** A suit's name in the player's language (the engine's words). */
+export const suitName = (s: string, _t: Texts, lang: Lang): string => SUIT_NAMES[lang][SUITS.indexOf(s as never)] ?? s;
+
+/**
+ * Says a refusal in the player's language: the engine's sentence from its code
+ * (to the player, in the second person, when it is about them), else the
+ * protocol code's own words; the server's English sentence only as a last resort.
+ */
+export function sayError(r: Extract<Reply, { ok: false }>, t: Texts, lang: Lang, you?: string): string {
+  const e = r.error;
+  const ge = gameErrorOf(e);
+  if (ge && e.params) {
+    try {
+      return localizeError(ge, lang, you);
+    } catch {
+      // fall back to the code's words
+    }
+  }
+  return t.codes[e.code as keyof Texts['codes']] ?? e.message;
+}
+
