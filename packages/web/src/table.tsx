@@ -3,7 +3,7 @@
  * offers exactly the view's legal actions; a card that is not legal can
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { isHeartsView, type AnyView } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
@@ -11,6 +11,7 @@ import type { ActionBody, TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
 import { useClient, type Session } from './client.js';
+import { NO_NOTES, read, receive, type TableNotes } from './model/table.js';
 import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 import { HeartsHand, SheddingHand } from './hands.js';
 import { Results } from './endings.js';
@@ -41,9 +42,8 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
   const [message, setMessage] = useState<string | null>(null);
   const [live, setLive] = useState('');
   const [hint, setHint] = useState<string | null>(null);
-  const [news, setNews] = useState<string | null>(null);
-  const prevLog = useRef<{ round: number; len: number; gameNo: number } | null>(null);
-  const prevHand = useRef<readonly string[] | null>(null);
+  // What the frames bring (the others' moves, the timer's move, cards received) is the model's (model/table.ts).
+  const [notes, setNotes] = useState<TableNotes>(NO_NOTES);
 
   useEffect(() => session.subscribe(setU), [session]);
   // During a game the site menu steps aside: the table has the screen.
@@ -54,33 +54,13 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
 
   // Live announcements of the other players' moves, and cards that came into the player's hand.
   useEffect(() => {
-    const v = u?.view;
-    if (!u || !v) return;
-    const prev = prevLog.current;
-    const sameRound = prev !== null && prev.round === v.round && prev.gameNo === u.gameNo;
-    const fresh = sameRound ? v.log.slice(prev.len) : [];
-    prevLog.current = { round: v.round, len: v.log.length, gameNo: u.gameNo };
-    const said = fresh.filter((a) => a.seat !== u.you).map((a) => announce(a as Record<string, unknown>, v.players, t, lang, !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri)).filter(Boolean);
-    // A move the turn timer made for the person: told to them.
-    const timed = sameRound && fresh.some((a, i) => a.seat === u.you && (u.timerMoves ?? []).includes(prev.len + i));
-    if (timed) said.push(t.timerYou);
-    // New cards in hand within a round: drawn, or penalty cards (a catch, a two, an ace).
-    const hand = v.hand ?? [];
-    const before = prevHand.current;
-    prevHand.current = hand;
-    if (sameRound && before) {
-      const left = [...before];
-      const got = hand.filter((c) => {
-        const i = left.indexOf(c);
-        if (i >= 0) left.splice(i, 1);
-        return i < 0;
-      });
-      if (timed) setNews(t.timerYou);
-      else if (got.length > 0) {
-        setNews(t.youGot(got.map(pretty).join(' ')));
-        said.push(t.youGot(got.map((c) => spoken(c, lang)).join(', ')));
-      }
-    } else setNews(null);
+    if (!u) return;
+    const next = receive(notes, u);
+    setNotes(next);
+    const v = u.view;
+    if (!v) return;
+    const word = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
+    const said = next.said.map((n) => (n.kind === 'move' ? announce(n.action, v.players, t, lang, word) : n.kind === 'timer' ? t.timerYou : t.youGot(n.cards.map((c) => spoken(c, lang)).join(', ')))).filter(Boolean);
     if (said.length) setLive(said.join('. '));
   }, [u]);
 
@@ -89,7 +69,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
 
   const send = async (a: ActionBody): Promise<void> => {
     setHint(null);
-    setNews(null);
+    setNotes(read);
     if (!v) return;
     const r = await session.act(a, v.version);
     setMessage(r.ok ? null : r.error.code === 'stale_version' ? null : sayError(r, t, lang, u.you !== null ? v.players[u.you] : undefined));
@@ -125,8 +105,8 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
               <p class="hint" role="status">
                 💡 {hint}
               </p>
-            ) : news ? (
-              <p class="news">{news}</p>
+            ) : notes.news ? (
+              <p class="news">{notes.news.kind === 'timer' ? t.timerYou : notes.news.kind === 'got' ? t.youGot(notes.news.cards.map(pretty).join(' ')) : null}</p>
             ) : null}
           </div>
           {u.you !== null && (isHeartsView(v) ? <HeartsHand v={v} prefs={prefs} send={send} /> : <SheddingHand v={v} prefs={prefs} send={send} />)}

@@ -8,6 +8,8 @@ import { actorsOf, applyAction, moverOf, startGame, stageOf, viewOf, type AnyGam
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
 import { choose } from '@olsen/bots';
+import { HUMANE, VirtualTable, type TableConfig, type TableSeat } from '@olsen/table';
+import { NO_NOTES, read, receive } from '../src/model/table.js';
 import { SHEDDING_IDLE, chooseOption, give, heartsHand, heartsHandAt, layGroup, pickCard, sheddingHand, tapHeartsCard, toggleCall } from '../src/model/hand.js';
 
 /** Plays a game by the medium bots until `want` holds for the view of the seat to move; that view, or null. */
@@ -124,3 +126,79 @@ describe('the hand model (Danish Olsen)', () => {
     expect(step.state.picked).toEqual([]);
   });
 });
+
+describe('the table notes (what the frames bring)', () => {
+  const base = { code: 'T', seats: [], host: 0, spectators: 0, recordId: null, daily: undefined } as const;
+  const me: TableSeat = { kind: 'human', playerId: 'me', name: 'Ida', standIn: null };
+  const config = (game: GameName, over: Partial<TableConfig> = {}): TableConfig => ({ game, rules: {}, seats: [me, { kind: 'bot', level: 'medium', name: 'Ola' }, { kind: 'bot', level: 'medium', name: 'Siri' }], gameNo: 1, seed: 'notes', turnSeconds: null, fillLevel: 'medium', ...over });
+
+  it("tells the other players' moves since the last frame, never the person's own", async () => {
+    const vt = new VirtualTable(config('olsen'), { pace: HUMANE });
+    const d = vt.table.deal();
+    if (!d.ok) throw new Error(d.error.message);
+    vt.table.begin(d.game);
+    let notes = receive(NO_NOTES, vt.table.frame(0, base));
+    let told = 0;
+    for (let k = 0; k < 30 && vt.table.running; k++) {
+      const v = viewOf(vt.table.game!, 0) as PlayerView;
+      if (v.legal.length > 0 && v.toMove === 0) await vt.table.act(0, v.version, legalBody(v));
+      else await vt.step();
+      notes = receive(notes, vt.table.frame(0, base));
+      for (const n of notes.said) if (n.kind === 'move') {
+        expect(n.action.seat).not.toBe(0);
+        told++;
+      }
+    }
+    expect(told).toBeGreaterThan(3);
+  });
+
+  it('S20: a catch of the person is told, and the penalty cards are the news', async () => {
+    let seen = false;
+    for (let i = 0; i < 40 && !seen; i++) {
+      const vt = new VirtualTable(config('vri-atter', { seed: `notes-${i}` }), { pace: HUMANE });
+      const d = vt.table.deal();
+      if (!d.ok) throw new Error(d.error.message);
+      vt.table.begin(d.game);
+      let notes = receive(NO_NOTES, vt.table.frame(0, base));
+      for (let k = 0; k < 400 && vt.table.status() === 'playing' && !seen; k++) {
+        const v = viewOf(vt.table.game!, 0) as PlayerView;
+        if (v.legal.length > 0 && v.toMove === 0) {
+          // Forgets the call whenever a play would leave one card.
+          const a = legalBody(v) as { call?: boolean };
+          const { call: _c, ...forgot } = a;
+          await vt.table.act(0, v.version, a.call ? forgot : a);
+        } else await vt.step();
+        notes = receive(notes, vt.table.frame(0, base));
+        const caught = notes.said.find((n) => n.kind === 'move' && 'catch' in n.action && n.action.catch === 0);
+        if (caught) {
+          seen = true;
+          expect(notes.news).toMatchObject({ kind: 'got' });
+          expect((notes.news as unknown as { cards: string[] }).cards).toHaveLength(3);
+        }
+      }
+    }
+    expect(seen).toBe(true);
+  });
+
+  it("a move the turn timer made for the person is told to them; a new round starts with nothing to tell", async () => {
+    const vt = new VirtualTable(config('olsen', { turnSeconds: 20 }), { pace: HUMANE });
+    const d = vt.table.deal();
+    if (!d.ok) throw new Error(d.error.message);
+    vt.table.begin(d.game);
+    let notes = receive(NO_NOTES, vt.table.frame(0, base));
+    for (let k = 0; k < 50 && !(vt.peek()?.step.kind === 'turn'); k++) {
+      await vt.step();
+      notes = receive(notes, vt.table.frame(0, base));
+    }
+    await vt.step();
+    notes = receive(notes, vt.table.frame(0, base));
+    expect(notes.said).toContainEqual({ kind: 'timer' });
+    expect(notes.news).toEqual({ kind: 'timer' });
+    expect(read(notes).news).toBeNull();
+  });
+});
+
+const legalBody = (v: PlayerView): Record<string, unknown> => {
+  const { seat: _s, ...rest } = v.legal[0] as { seat: number };
+  return rest;
+};

@@ -1,0 +1,56 @@
+/**
+ * What the table tells the person as frames arrive, as a pure model: the
+ * other players' moves since the last frame (for the live region), a move
+ * the turn timer made for them, and the cards that came into their hand
+ * (drawn, or a penalty: a catch, a two, an ace). A reducer over `TableUpdate`;
+ * the component turns its notes into sentences in the page's language.
+ */
+import type { TableUpdate } from '@olsen/protocol';
+
+/** Something to tell: another seat's move (the log entry), the timer's move for the person, cards into their hand. */
+export type Note = { readonly kind: 'move'; readonly action: Readonly<Record<string, unknown>> } | { readonly kind: 'timer' } | { readonly kind: 'got'; readonly cards: readonly string[] };
+
+export interface TableNotes {
+  /** Where the last frame's log ended (its game, round and length). */
+  readonly seen: { readonly gameNo: number; readonly round: number; readonly len: number } | null;
+  /** The person's hand in the last frame. */
+  readonly hand: readonly string[] | null;
+  /** What this frame brought, in order (for the live region). */
+  readonly said: readonly Note[];
+  /** The one line shown under the table: the timer's move, or the cards received; null when nothing new. */
+  readonly news: Note | null;
+}
+
+export const NO_NOTES: TableNotes = { seen: null, hand: null, said: [], news: null };
+
+/** The notes after frame `u`. */
+export function receive(m: TableNotes, u: TableUpdate): TableNotes {
+  const v = u.view;
+  if (!v) return { ...m, said: [] };
+  const prev = m.seen;
+  const sameRound = prev !== null && prev.round === v.round && prev.gameNo === u.gameNo;
+  const fresh = sameRound ? v.log.slice(prev.len) : [];
+  const said: Note[] = fresh.filter((a) => a.seat !== u.you).map((a) => ({ kind: 'move', action: a as Readonly<Record<string, unknown>> }));
+  // A move the turn timer made for the person: told to them.
+  const timed = sameRound && fresh.some((a, i) => a.seat === u.you && (u.timerMoves ?? []).includes(prev.len + i));
+  if (timed) said.push({ kind: 'timer' });
+  const hand = v.hand ?? [];
+  let news: Note | null = null;
+  if (sameRound && m.hand) {
+    const left = [...m.hand];
+    const got = hand.filter((c) => {
+      const i = left.indexOf(c);
+      if (i >= 0) left.splice(i, 1);
+      return i < 0;
+    });
+    if (timed) news = { kind: 'timer' };
+    else if (got.length > 0) {
+      news = { kind: 'got', cards: got };
+      said.push(news);
+    } else news = m.news;
+  }
+  return { seen: { gameNo: u.gameNo, round: v.round, len: v.log.length }, hand, said, news };
+}
+
+/** The person acted (or asked for a hint): the last news line is read. */
+export const read = (m: TableNotes): TableNotes => ({ ...m, news: null });
