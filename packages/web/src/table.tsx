@@ -12,6 +12,7 @@ import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
 import { useClient, type Session } from './client.js';
 import { NO_NOTES, read, receive, type TableNotes } from './model/table.js';
+import { lingerAfter, trickScene, type Linger } from './model/trick.js';
 import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 import { HeartsHand, SheddingHand } from './hands.js';
 import { Results } from './endings.js';
@@ -233,19 +234,19 @@ function SheddingCenter({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send:
 }
 
 /** How long a completed trick stays on the table, full size, whoever leads next. */
-const TRICK_LINGER_MS = 1600;
-
 function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
   const { t, lang } = prefs;
-  // A trick just taken stays in view with who took it, even if the next one has begun.
-  const [taken, setTaken] = useState<HeartsView['lastTrick']>(null);
-  const lastKey = v.lastTrick ? `${v.round}:${v.lastTrick.cards.join()}` : '';
+  // A trick just taken stays in view with who took it (model/trick.ts); the component only redraws when it ends.
+  const [linger, setLinger] = useState<Linger | null>(null);
+  const [, redraw] = useState(0);
+  const next = lingerAfter(v, linger, Date.now());
+  if (next !== linger) setLinger(next);
   useEffect(() => {
-    if (!v.lastTrick) return setTaken(null);
-    setTaken(v.lastTrick);
-    const timer = setTimeout(() => setTaken(null), TRICK_LINGER_MS);
+    if (!next) return;
+    const timer = setTimeout(() => redraw((n) => n + 1), Math.max(0, next.until - Date.now()));
     return () => clearTimeout(timer);
-  }, [lastKey]);
+  }, [next?.key]);
+  const { taken, showCurrent, showLast } = trickScene(v, next, Date.now());
   const trickFigure = (trick: { cards: readonly string[]; seats: readonly number[] }, caption: string, cls: string) => (
     <figure class={`trick ${cls}`} aria-label={caption}>
       <figcaption>{caption}</figcaption>
@@ -262,8 +263,8 @@ function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
   return (
     <div class="center hearts">
       {taken && trickFigure(taken, t.tookTrick(v.players[taken.winner]), 'taken')}
-      {(!taken || v.trick.cards.length > 0) && trickFigure(v.trick, t.trick, 'current')}
-      {!taken && v.lastTrick && (
+      {showCurrent && trickFigure(v.trick, t.trick, 'current')}
+      {showLast && v.lastTrick && (
         <figure class="last-trick" aria-label={t.lastTrick}>
           <figcaption>
             {t.lastTrick} → {v.players[v.lastTrick.winner]}

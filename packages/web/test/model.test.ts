@@ -10,6 +10,7 @@ import type { HeartsView } from '@olsen/engine/hearts';
 import { choose } from '@olsen/bots';
 import { HUMANE, VirtualTable, type TableConfig, type TableSeat } from '@olsen/table';
 import { NO_NOTES, read, receive } from '../src/model/table.js';
+import { lingerAfter, trickScene } from '../src/model/trick.js';
 import { SHEDDING_IDLE, chooseOption, give, heartsHand, heartsHandAt, layGroup, pickCard, sheddingHand, tapHeartsCard, toggleCall } from '../src/model/hand.js';
 
 /** Plays a game by the medium bots until `want` holds for the view of the seat to move; that view, or null. */
@@ -202,3 +203,21 @@ const legalBody = (v: PlayerView): Record<string, unknown> => {
   const { seat: _s, ...rest } = v.legal[0] as { seat: number };
   return rest;
 };
+
+describe('the trick model (Danish Olsen)', () => {
+  it('H5: a taken trick stays in view with its winner for at least a second, then becomes the last trick\'s line', () => {
+    const v = find<HeartsView>('olsen-dk', {}, (x) => x.phase === 'play' && x.lastTrick !== null && x.trick.cards.length === 0);
+    expect(v).not.toBeNull();
+    const linger = lingerAfter(v!, null, 1000)!;
+    expect(linger.until - 1000).toBeGreaterThanOrEqual(1000);
+    const during = trickScene(v!, linger, 2000);
+    expect(during.taken).toEqual(v!.lastTrick);
+    expect(during.showLast).toBe(false);
+    // The same trick in the next frame keeps its time; it does not start again.
+    expect(lingerAfter(v!, linger, 2500)).toBe(linger);
+    const after = trickScene(v!, linger, linger.until + 1);
+    expect(after.taken).toBeNull();
+    expect(after.showLast).toBe(true);
+    expect(after.showCurrent).toBe(true);
+  });
+});
