@@ -37,6 +37,7 @@ const shots = [
   { name: 'setup-rules-phone', viewport: phone, game: null, rules: true },
   { name: 'setup-rules-desktop', viewport: desktop, game: null, rules: true },
   { name: 'home-phone', viewport: phone, game: null, path: '#/' },
+  { name: 'home-desktop', viewport: desktop, game: null, path: '#/' },
 ];
 try {
   for (const s of shots.filter((x) => !only || x.name === only)) {
