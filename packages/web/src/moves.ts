@@ -21,14 +21,14 @@ export interface Turn {
 type Entry = Record<string, unknown> & { seat: number };
 
 /** The round's turns in order: a seat's consecutive actions make one turn; a catch and a late call are their own. */
-export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] = []): Turn[] {
+export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] = [], standInMoves: readonly number[] = []): Turn[] {
   const turns: Turn[] = [];
-  let cur: { seat: number; draws: number; parts: string[]; at: number; timer: boolean } | null = null;
+  let cur: { seat: number; draws: number; parts: string[]; at: number; timer: boolean; standIn: boolean } | null = null;
   const flush = (): void => {
     if (!cur) return;
     const parts = cur.draws > 0 ? [t.capDrew(cur.draws), ...cur.parts] : cur.parts;
-    // A move the turn timer made for the person says so.
-    turns.push({ seat: cur.seat, text: (cur.timer ? t.capTimer : '') + parts.join(', '), at: cur.at });
+    // A move the turn timer made for the person says so; so does one the computer made for a person who left.
+    turns.push({ seat: cur.seat, text: (cur.timer ? t.capTimer : cur.standIn ? t.capStandIn(v.players[cur.seat]) : '') + parts.join(', '), at: cur.at });
     cur = null;
   };
   const callWord = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
@@ -48,10 +48,11 @@ export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] =
     }
     if (!cur || cur.seat !== a.seat) {
       flush();
-      cur = { seat: a.seat, draws: 0, parts: [], at: i, timer: false };
+      cur = { seat: a.seat, draws: 0, parts: [], at: i, timer: false, standIn: false };
     }
     cur.at = i;
     if (timerMoves.includes(i)) cur.timer = true;
+    if (standInMoves.includes(i)) cur.standIn = true;
     if ('draw' in a) cur.draws++;
     else if ('pass' in a) cur.parts.push(t.capPass);
     else if ('give' in a) cur.parts.push(t.capGave);

@@ -80,7 +80,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
     const r = await ask({ t: 'hint', view: v, lang });
     if (r.ok && r.hint) setHint(r.hint.reason);
   };
-  const turns = v ? roundTurns(v, t, u.timerMoves) : [];
+  const turns = v ? roundTurns(v, t, u.timerMoves, u.standInMoves) : [];
 
   return (
     <section class="table" aria-label={t.games[u.game as keyof Texts['games']]}>

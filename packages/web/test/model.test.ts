@@ -11,6 +11,8 @@ import { choose } from '@olsen/bots';
 import { HUMANE, VirtualTable, type TableConfig, type TableSeat } from '@olsen/table';
 import { NO_NOTES, read, receive } from '../src/model/table.js';
 import { lingerAfter, trickScene } from '../src/model/trick.js';
+import { roundTurns } from '../src/moves.js';
+import { NB_TEXTS } from '../src/i18n.js';
 import { SHEDDING_IDLE, chooseOption, give, heartsHand, heartsHandAt, layGroup, pickCard, sheddingHand, tapHeartsCard, toggleCall } from '../src/model/hand.js';
 
 /** Plays a game by the medium bots until `want` holds for the view of the seat to move; that view, or null. */
@@ -219,5 +221,24 @@ describe('the trick model (Danish Olsen)', () => {
     expect(after.taken).toBeNull();
     expect(after.showLast).toBe(true);
     expect(after.showCurrent).toBe(true);
+  });
+});
+
+describe("the move list marks the computer's moves for a person", () => {
+  it('a stand-in\'s moves read "datamaskinen spilte for Ida" at her seat, from the runner\'s mark', async () => {
+    const me: TableSeat = { kind: 'human', playerId: 'me', name: 'Ida', standIn: null };
+    const vt = new VirtualTable({ game: 'olsen', rules: {}, seats: [me, { kind: 'bot', level: 'medium', name: 'Ola' }], gameNo: 1, seed: 'stand-in', turnSeconds: null, fillLevel: 'medium' }, { pace: HUMANE });
+    const d = vt.table.deal();
+    if (!d.ok) throw new Error(d.error.message);
+    vt.table.begin(d.game);
+    vt.table.config.seats = vt.table.standIn(0)!;
+    vt.table.settle();
+    await vt.run(() => (vt.table.computerMoves()[0]?.standIn.length ?? 0) < 2 && vt.table.status() === 'playing');
+    const u = vt.table.frame(1, { code: 'T', seats: [], host: 0, spectators: 0, recordId: null });
+    const turns = roundTurns(u.view!, NB_TEXTS, u.timerMoves, u.standInMoves);
+    const hers = turns.filter((x) => x.seat === 0);
+    expect(hers.length).toBeGreaterThan(0);
+    for (const turn of hers) expect(turn.text).toMatch(/^datamaskinen spilte for Ida: /);
+    expect(turns.filter((x) => x.seat === 1).every((x) => !x.text.includes('spilte for'))).toBe(true);
   });
 });

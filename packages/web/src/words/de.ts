@@ -186,6 +186,7 @@ const de: Dict = {
   capPlayed: (c) => `legte ${c}`,
   capPass: 'passte',
   capTimer: 'Zeit abgelaufen — der Computer ',
+  capStandIn: (name: string) => `der Computer spielte für ${name}: `,
   timerYou: 'Deine Zeit ist abgelaufen: der Computer hat für dich gezogen.',
   capGave: 'gab drei Karten weiter',
   capNamed: (s) => `wünschte ${s}`,

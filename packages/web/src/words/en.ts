@@ -186,6 +186,7 @@ const en: Dict = {
   capPlayed: (c) => `played ${c}`,
   capPass: 'passed',
   capTimer: 'time ran out — the computer ',
+  capStandIn: (name: string) => `the computer played for ${name}: `,
   timerYou: 'Time ran out: the computer made the move for you.',
   capGave: 'passed three cards',
   capNamed: (s) => `named ${s}`,

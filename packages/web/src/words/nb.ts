@@ -187,6 +187,7 @@ export const nb = {
   capPlayed: (c: string) => `la ${c}`,
   capPass: 'pass',
   capTimer: 'tiden gikk ut — datamaskinen ',
+  capStandIn: (name: string) => `datamaskinen spilte for ${name}: `,
   timerYou: 'Tiden gikk ut: datamaskinen gjorde trekket for deg.',
   capGave: 'ga bort tre kort',
   capNamed: (s: string) => `valgte ${s}`,

@@ -186,6 +186,7 @@ const nl: Dict = {
   capPlayed: (c) => `speelde ${c}`,
   capPass: 'paste',
   capTimer: 'tijd op — de computer ',
+  capStandIn: (name: string) => `de computer speelde voor ${name}: `,
   timerYou: 'Je tijd was op: de computer deed de zet voor je.',
   capGave: 'gaf drie kaarten door',
   capNamed: (s) => `vroeg ${s}`,
