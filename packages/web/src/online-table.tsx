@@ -11,6 +11,8 @@ const spaced = (code: string): string => (code.length > 6 ? `${code.slice(0, 5)}
 
 interface TableInfo {
   game: keyof Texts['games'];
+  /** waiting, playing, roundOver or finished: a game under way takes no one new, only spectators. */
+  status: string;
   host: string | null;
   rules: Record<string, unknown>;
   turnSeconds: number | null;
@@ -128,6 +130,8 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
     location.hash = u?.daily ? '#/daily' : '#/';
   };
   const link = `${location.origin}/#/t/${code}`;
+  // A game under way: a newcomer is offered to watch, not to sit down (the server would refuse it).
+  const running = info !== null && info.status !== 'waiting';
   if (!session)
     return (
       <div class="setup">
@@ -135,16 +139,21 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
           {t.code}: {spaced(code)}
         </h1>
         {info && <InviteInfo info={info} prefs={prefs} />}
+        {running && !error && <p class="lead">{t.gameRunning}</p>}
         {error && <p role="alert" class="refusal">{error}</p>}
-        <label>
-          {t.yourName}
-          <input value={name} maxLength={24} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
+        {!running && (
+          <label>
+            {t.yourName}
+            <input value={name} maxLength={24} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          </label>
+        )}
         <div class="actions">
-          <button type="button" class="primary" onClick={() => void open('join')}>
-            {t.join}
-          </button>
-          <button type="button" class="secondary" onClick={() => void open('watch')}>
+          {!running && (
+            <button type="button" class="primary" onClick={() => void open('join')}>
+              {t.join}
+            </button>
+          )}
+          <button type="button" class={running ? 'primary' : 'secondary'} onClick={() => void open('watch')}>
             {t.watch}
           </button>
         </div>

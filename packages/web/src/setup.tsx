@@ -165,7 +165,8 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
           }
           await guestToken(name.trim());
         } catch {
-          setError(t.errorTitle);
+          // No answer from the server (offline, or it is down): say what that means, and what still works.
+          setError(t.friendsOffline);
           return;
         }
         const r = await createTable({

@@ -478,6 +478,14 @@ describe('the web app in Chromium', () => {
     // Bo leaves a running game: the computer takes his seat at once; the link gives it back.
     await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
     await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
+    // Someone new opening the link of a game under way is told so at once and offered to watch, not to join.
+    const dag = await (await browser.newContext()).newPage();
+    await dag.goto(`${server.url}/#/t/${second}`);
+    await expect.poll(() => dag.getByText('Spillet er i gang: du kan se på.').count()).toBe(1);
+    expect(await dag.getByRole('button', { name: 'Bli med' }).count()).toBe(0);
+    await dag.getByRole('button', { name: 'Se på' }).press('Enter');
+    await expect.poll(() => dag.locator('section.table').count(), { timeout: 10_000 }).toBe(1);
+    await dag.context().close();
     bo.once('dialog', (d) => void d.accept());
     await bo.getByRole('button', { name: /Tilbake/ }).press('Enter');
     await expect.poll(() => anne.locator('.opponent', { hasText: 'Bo' }).getByText('datamaskinen spiller').count(), { timeout: 10_000 }).toBe(1);
@@ -582,6 +590,11 @@ describe('the web app in Chromium', () => {
     await page.getByRole('link', { name: 'Spill mot datamaskinen' }).first().press('Enter');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
     await playByKeyboard(page, /Spillet er over/);
+    // Playing with friends needs the server: said as such, with what still works, not "something went wrong".
+    await page.evaluate(() => (location.hash = '#/new'));
+    await page.getByLabel('Ditt navn').fill('Ida');
+    await page.getByRole('button', { name: 'Lag bord' }).press('Enter');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Spill med venner trenger serveren');
     await context.close();
   }, 180_000);
 

@@ -3,6 +3,8 @@ import type { Dict } from './nb.js';
 
 const de: Dict = {
   dailyBack: 'Zum Spiel des Tages',
+  gameRunning: 'Das Spiel läuft schon: du kannst zuschauen.',
+  friendsOffline: 'Mit Freunden spielen braucht den Server, und der antwortet gerade nicht. Gegen den Computer kannst du ohne Verbindung spielen.',
   /** The short words of the top menu (a phone's width). */
   navPlay: 'Spielen',
   navFriends: 'Mit Freunden',

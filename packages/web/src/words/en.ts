@@ -3,6 +3,8 @@ import type { Dict } from './nb.js';
 
 const en: Dict = {
   dailyBack: 'To the daily deal',
+  gameRunning: 'The game is under way: you can watch it.',
+  friendsOffline: 'Playing with friends needs the server, and it does not answer now. You can play the computer without a connection.',
   /** The short words of the top menu (a phone's width). */
   navPlay: 'Play',
   navFriends: 'With friends',

@@ -1,6 +1,8 @@
 /** The app's words in Norwegian bokmål: the default language, and the shape every other language's words take. */
 export const nb = {
   dailyBack: 'Til dagens giv',
+  gameRunning: 'Spillet er i gang: du kan se på.',
+  friendsOffline: 'Spill med venner trenger serveren, og den svarer ikke nå. Mot datamaskinen kan du spille uten nett.',
   /** The short words of the top menu (a phone's width). */
   navPlay: 'Spill',
   navFriends: 'Med venner',

@@ -3,6 +3,8 @@ import type { Dict } from './nb.js';
 
 const nl: Dict = {
   dailyBack: 'Naar het spel van de dag',
+  gameRunning: 'Het spel is bezig: je kunt meekijken.',
+  friendsOffline: 'Spelen met vrienden heeft de server nodig, en die antwoordt nu niet. Tegen de computer kun je zonder verbinding spelen.',
   /** The short words of the top menu (a phone's width). */
   navPlay: 'Spelen',
   navFriends: 'Met vrienden',
