@@ -21,7 +21,7 @@ const de: Dict = {
   stats: 'Statistik',
   settings: 'Einstellungen',
   language: 'Sprache',
-  fourColour: 'Vierfarbige Farben',
+  fourColour: 'Vierfarbiges Blatt',
   sortBy: 'Hand sortieren',
   bySuit: 'nach Farbe',
   byRank: 'nach Wert',
