@@ -23,14 +23,18 @@ const PAGES = () => import('./pages.js');
 const DAILY = () => import('./daily.js');
 const ANALYSE = () => import('./analyse.js');
 
-function useRoute(): string {
-  const [hash, setHash] = useState(location.hash || '#/');
+/**
+ * The route, and which visit of it this is: every navigation counts, so a page left and opened again is a new page
+ * even when the browser delivers both hash changes before the next render (it was the old page, its game and all).
+ */
+function useRoute(): { route: string; visit: number } {
+  const [at, setAt] = useState({ hash: location.hash || '#/', visit: 0 });
   useEffect(() => {
-    const on = (): void => setHash(location.hash || '#/');
+    const on = (): void => setAt((x) => ({ hash: location.hash || '#/', visit: x.visit + 1 }));
     addEventListener('hashchange', on);
     return () => removeEventListener('hashchange', on);
   }, []);
-  return hash.slice(1);
+  return { route: at.hash.slice(1), visit: at.visit };
 }
 
 /** A language chosen before wins; else the browser's first one the app speaks; else Norwegian. */
@@ -40,7 +44,8 @@ function firstLang(): Lang {
 }
 
 function App({ first }: { first: Lang }) {
-  const route = useRoute();
+  const { route, visit } = useRoute();
+  const key = `${route}#${visit}`;
   const [lang, setLang] = useState<Lang>(first);
   const [four, setFour] = useState(client.pref('four') === 'yes');
   const [sort, setSort] = useState<'suit' | 'rank'>(client.pref('sort') === 'rank' ? 'rank' : 'suit');
@@ -63,14 +68,14 @@ function App({ first }: { first: Lang }) {
 
   let page;
   // A new table link is a new page: nothing of the last table (its session, its errors) carries over.
-  if (route.startsWith('/t/')) page = <Lazy key={route} load={ONLINE} view={(m) => <m.OnlineTable code={route.slice(3).toUpperCase()} prefs={prefs} />} />;
-  else if (route === '/play') page = <Lazy key={route} load={SETUP} view={(m) => <m.OfflineSetup prefs={prefs} />} />;
-  else if (route === '/new') page = <Lazy key={route} load={SETUP} view={(m) => <m.CreateOnline prefs={prefs} />} />;
-  else if (route === '/rules') page = <Lazy key={route} load={RULES} view={(m) => <m.RulesPage prefs={prefs} />} />;
-  else if (route === '/stats') page = <Lazy key={route} load={PAGES} view={(m) => <m.Stats prefs={prefs} />} />;
-  else if (route === '/daily') page = <Lazy key={route} load={DAILY} view={(m) => <m.Daily prefs={prefs} />} />;
-  else if (route === '/analyse' || route.startsWith('/analyse/')) page = <Lazy key={route} load={ANALYSE} view={(m) => <m.Analyse path={route.slice('/analyse'.length)} prefs={prefs} />} />;
-  else if (route.startsWith('/replay')) page = <Lazy key={route} load={PAGES} view={(m) => <m.Replay id={route.slice('/replay/'.length) || null} prefs={prefs} />} />;
+  if (route.startsWith('/t/')) page = <Lazy key={key} load={ONLINE} view={(m) => <m.OnlineTable code={route.slice(3).toUpperCase()} prefs={prefs} />} />;
+  else if (route === '/play') page = <Lazy key={key} load={SETUP} view={(m) => <m.OfflineSetup prefs={prefs} />} />;
+  else if (route === '/new') page = <Lazy key={key} load={SETUP} view={(m) => <m.CreateOnline prefs={prefs} />} />;
+  else if (route === '/rules') page = <Lazy key={key} load={RULES} view={(m) => <m.RulesPage prefs={prefs} />} />;
+  else if (route === '/stats') page = <Lazy key={key} load={PAGES} view={(m) => <m.Stats prefs={prefs} />} />;
+  else if (route === '/daily') page = <Lazy key={key} load={DAILY} view={(m) => <m.Daily prefs={prefs} />} />;
+  else if (route === '/analyse' || route.startsWith('/analyse/')) page = <Lazy key={key} load={ANALYSE} view={(m) => <m.Analyse path={route.slice('/analyse'.length)} prefs={prefs} />} />;
+  else if (route.startsWith('/replay')) page = <Lazy key={key} load={PAGES} view={(m) => <m.Replay id={route.slice('/replay/'.length) || null} prefs={prefs} />} />;
   else page = <Home prefs={prefs} />;
 
   return (
