@@ -5,24 +5,17 @@
 // dealt hand's cards are on the screen. Also what travelled: the bytes of the first page's JS and CSS as sent
 // (compressed). Prints one JSON line with every run and the median. Starts its own server with the built app.
 //   npm run build && node scripts/first-visit.mjs [--runs 3]
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { chromiumPath } from './chromium.mjs';
 import { DEFAULTS, startServer } from '@olsen/server';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, url: { type: 'string' } } });
 const web = fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
-const onPath = (cmd) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, cmd)).find((p) => existsSync(p));
-async function chromiumPath() {
-  if (process.env.OLSEN_CHROMIUM) return process.env.OLSEN_CHROMIUM;
-  const found = onPath('chromium') ?? onPath('chromium-browser');
-  if (found) return found;
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  return sparticuz.executablePath();
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'olsen-first-visit-'));
 const server = values.url ? null : await startServer({ ...DEFAULTS, port: 0, dataDir, logLevel: 'silent', webDir: web });

@@ -2,24 +2,17 @@
 // without scrolling) and a desktop, a few moves in. Starts its own server with the built app
 // (npm run build first) and drives Chromium: OLSEN_CHROMIUM, `chromium` on PATH, or @sparticuz/chromium.
 //   node scripts/screenshots.mjs [only-this-name]
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumPath } from './chromium.mjs';
 import { DEFAULTS, startServer } from '@olsen/server';
 
 const only = process.argv[2];
 const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const web = fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
-const onPath = (cmd) => (process.env.PATH ?? '').split(delimiter).map((d) => join(d, cmd)).find((p) => existsSync(p));
-async function chromiumPath() {
-  if (process.env.OLSEN_CHROMIUM) return process.env.OLSEN_CHROMIUM;
-  const found = onPath('chromium') ?? onPath('chromium-browser');
-  if (found) return found;
-  const { default: sparticuz } = await import('@sparticuz/chromium');
-  return sparticuz.executablePath();
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'olsen-shots-'));
 const server = await startServer({ ...DEFAULTS, port: 0, dataDir, logLevel: 'silent', webDir: web, botDelayMs: 300, rateLimit: { points: 100_000, seconds: 1 } });
