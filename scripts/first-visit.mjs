@@ -1,4 +1,4 @@
-/* global document */
+/* global document, performance */
 // A first visit on a slow phone (not a test): Chromium at 360×640 with the CPU slowed 4× and the network at
 // 1.6 Mbps down, 750 kbps up, 150 ms round trip (Chrome's "Slow 4G"-like profile). Each run is a fresh context
 // (empty cache, no service worker): navigate to the setup page, click Start as soon as it shows, and time until the
@@ -61,6 +61,7 @@ try {
     const assets = [...sent.values()];
     const first = assets.filter((a) => firstPage.includes(a.url));
     if (process.env.TIMING) console.error(timing.map((t) => `${t.start}-${t.end} ${t.url}`).join('\n'));
+    if (process.env.TIMING) console.error(JSON.stringify(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [e.name.replace(/.*\//, '').slice(0, 24), Math.round(e.startTime), Math.round(e.responseEnd)]))), startMs);
     runs.push({ ms, startMs, firstPageBytes: first.reduce((n, a) => n + (a.bytes ?? 0), 0), firstPage: first, untilHand: assets });
     await context.close();
   }

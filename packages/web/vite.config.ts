@@ -6,6 +6,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { earlyPlay } from './early-play.js';
 
 const src = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
@@ -14,6 +15,13 @@ const src = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 const buildTmp = mkdtempSync(join(tmpdir(), 'olsen-web-build-'));
 process.env.TMPDIR = buildTmp;
 process.on('exit', () => rmSync(buildTmp, { recursive: true, force: true }));
+
+/** The chunk a module of the page (not the worker) goes in; undefined leaves it to the bundler. */
+function chunkOf(id: string): string | undefined {
+  if (/node_modules\/preact\//.test(id)) return 'preact';
+  if (/\/packages\/(engine|protocol)\/src\/|\/packages\/bots\/src\/levels\.ts$|\/web\/src\/say\.ts$|rolldown[/:-]runtime/.test(id)) return 'rules';
+  return undefined;
+}
 
 export default defineConfig({
   resolve: {
@@ -31,6 +39,7 @@ export default defineConfig({
   },
   plugins: [
     preact(),
+    earlyPlay({ route: '#/play', modules: [/\/src\/setup\.tsx$/, /\/src\/table\.tsx$/], worker: /^assets\/game-worker-[^/]*\.js$/ }),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'inline',
@@ -58,7 +67,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // Preact in a chunk of its own: the first page and every page share it, and nothing of the engine rides along
-    // into the first page with it.
-    rollupOptions: { output: { manualChunks: (id: string) => (/node_modules\/preact\//.test(id) ? 'preact' : undefined) } },
+    // into the first page with it. What the pages use of the engine, the protocol and the level list, with the
+    // page's way of saying a refusal, is one chunk ('rules'): on HTTP/1.1 a browser opens six connections to a
+    // host, and five small chunks on the way to the setup page kept the game worker waiting for one.
+    rollupOptions: { output: { manualChunks: chunkOf } },
   },
 });

@@ -3,6 +3,9 @@
  * answered with one of the error codes; the server closes a connection only
  * for one of the close codes, sent in a `bye` message just before.
  */
+import type { GameError } from '@olsen/engine';
+import type { ErrorReply } from './messages.js';
+
 export const ERROR_CODES = [
   /** The message does not match the protocol's schema (wrong type, missing field, too long). */
   'bad_message',
@@ -55,3 +58,22 @@ export const CLOSE_CODES = [
   'shutdown',
 ] as const;
 export type CloseCode = (typeof CLOSE_CODES)[number];
+
+// ---- an engine refusal inside an error reply (here, beside the codes, so a page that only says errors needs no schemas) ----
+
+/** The engine's error inside a refusal (null when the refusal is not the rules'): a client says it in its language with `localizeError`. */
+export function gameErrorOf(e: ErrorReply['error']): GameError | null {
+  return e.engineCode ? { rule: e.rule ?? null, code: e.engineCode as GameError['code'], message: e.message, ...(e.params ? { params: e.params as NonNullable<GameError['params']> } : {}) } : null;
+}
+
+/**
+ * The one mapping from an engine refusal to the protocol's answer, used by the
+ * server and by the web app's offline worker alike: whose turn it is →
+ * `not_your_turn`; input that is not an action at all → `bad_message`; any
+ * other refusal → `illegal_action`, with the rule, the engine's code and its
+ * params so a client can say it in its own language.
+ */
+export function gameErrorReply(e: GameError): ErrorReply {
+  const code: ErrorCode = e.code === 'notYourTurn' ? 'not_your_turn' : e.code === 'malformed' ? 'bad_message' : 'illegal_action';
+  return { ok: false, error: { code, message: e.message, rule: e.rule, engineCode: e.code, ...(e.params ? { params: e.params } : {}) } };
+}

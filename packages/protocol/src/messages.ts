@@ -8,7 +8,7 @@
  * client) and `bye` (a `CloseCode`, then it disconnects).
  */
 import * as v from 'valibot';
-import { BOUNDS, GAME_NAMES, type AnyView, type GameError, type GameName } from '@olsen/engine';
+import { BOUNDS, GAME_NAMES, type AnyView, type GameName } from '@olsen/engine';
 import { LEVELS, type Level } from '@olsen/bots/levels';
 import type { CloseCode, ErrorCode } from './codes.js';
 
@@ -247,23 +247,6 @@ export interface ServerEvents {
 }
 export interface ClientEvents {
   req: (r: Request, ack: (reply: Reply<Record<string, unknown>>) => void) => void;
-}
-
-/**
- * The one mapping from an engine refusal to the protocol's answer, used by the
- * server and by the web app's offline worker alike: whose turn it is →
- * `not_your_turn`; input that is not an action at all → `bad_message`; any
- * other refusal → `illegal_action`, with the rule, the engine's code and its
- * params so a client can say it in its own language.
- */
-/** The engine's error inside a refusal (null when the refusal is not the rules'): a client says it in its language with `localizeError`. */
-export function gameErrorOf(e: ErrorReply['error']): GameError | null {
-  return e.engineCode ? { rule: e.rule ?? null, code: e.engineCode as GameError['code'], message: e.message, ...(e.params ? { params: e.params as NonNullable<GameError['params']> } : {}) } : null;
-}
-
-export function gameErrorReply(e: GameError): ErrorReply {
-  const code: ErrorCode = e.code === 'notYourTurn' ? 'not_your_turn' : e.code === 'malformed' ? 'bad_message' : 'illegal_action';
-  return { ok: false, error: { code, message: e.message, rule: e.rule, engineCode: e.code, ...(e.params ? { params: e.params } : {}) } };
 }
 
 // ---- the daily deal over HTTP (GET /api/daily/:game, /api/daily/history) ----

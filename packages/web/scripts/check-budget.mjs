@@ -1,7 +1,9 @@
 // The bundle budget, true to what travels: the first page's JavaScript (index.html's module and what it imports
 // statically) and its CSS, as the server sends them — the brotli files the build writes beside each asset (gzip for
 // a browser that takes no brotli) — must stay within 30 KB. Pages, words of other languages and the game worker
-// come later, on demand. Prints one JSON line; exits 1 over the budget.
+// come later, on demand. Prints one JSON line; exits 1 over the budget. A page opened on the setup page (`#/play`)
+// also asks at once for what that page, the table and the game worker need (early-play.ts): reported as
+// `playRoute`, beside the budget, since a person who came to play waits for them either way.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,7 +27,11 @@ const size = (f, ext) => (existsSync(join(dist, f + ext)) ? statSync(join(dist, 
 const first = [...seen, ...styles].map((file) => ({ file, br: size(file, '.br'), gzip: size(file, '.gz'), raw: statSync(join(dist, file)).size }));
 const total = first.reduce((a, b) => a + b.br, 0);
 const later = readdirSync(join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f) && !seen.has(`assets/${f}`) && !styles.includes(`assets/${f}`)).map((f) => ({ file: `assets/${f}`, br: size(`assets/${f}`, '.br') }));
-console.log(JSON.stringify({ budget: BUDGET, firstPageBr: total, firstPageGzip: first.reduce((a, b) => a + b.gzip, 0), firstPage: first, later }));
+const early = html.match(/for\(const f of (\[[^\]]*\])\)/);
+const earlyWorker = html.match(/fetch\("\/([^"]+)"/);
+const play = [...(early ? JSON.parse(early[1]).map((f) => f.slice(1)) : []), ...(earlyWorker ? [earlyWorker[1]] : [])].map((file) => ({ file, br: size(file, '.br') }));
+const playRoute = { br: total + play.reduce((a, b) => a + b.br, 0), more: play };
+console.log(JSON.stringify({ budget: BUDGET, firstPageBr: total, firstPageGzip: first.reduce((a, b) => a + b.gzip, 0), firstPage: first, playRoute, later }));
 if (total > BUDGET) {
   console.error(`The first page's JavaScript and CSS are ${(total / 1024).toFixed(1)} KB on the wire (brotli); the budget is ${BUDGET / 1024} KB.`);
   process.exit(1);

@@ -224,8 +224,8 @@ void Promise.resolve(textsFor(first)).then(() => render(<App first={first} />, d
 // The game worker (the engine and the bots) is fetched while the first page paints, so a game starts at once: at
 // once on the setup page (its chunk asked for first), else when the page is idle.
 if (location.hash.startsWith('#/play')) {
-  void SETUP();
   client.warmUp();
+  void SETUP();
   // The table's code too: the game is a click away.
   void import('./table.js');
 } else if ('requestIdleCallback' in window) requestIdleCallback(client.warmUp, { timeout: 500 });

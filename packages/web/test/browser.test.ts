@@ -696,6 +696,27 @@ describe('the web app in Chromium', () => {
     for (const chunk of ['setup', 'analyse', 'en', 'de', 'nl', 'game-worker']) expect(r.later.some((c) => c.file.startsWith(`assets/${chunk}-`)), chunk).toBe(true);
   });
 
+  it('asks for the setup page, the table and the game worker with the first page only when the page opens on #/play', async () => {
+    const out = execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/check-budget.mjs', import.meta.url))], { encoding: 'utf8' });
+    const r = JSON.parse(out) as { playRoute: { more: { file: string }[] } };
+    for (const chunk of ['setup', 'table', 'game-worker']) expect(r.playRoute.more.some((c) => c.file.startsWith(`assets/${chunk}-`)), chunk).toBe(true);
+    for (const [hash, early] of [['#/', false], ['#/play', true]] as const) {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (q) => asked.push(q.url().replace(/.*\/assets\//, '')));
+      await page.goto(`${server.url}/${hash}`);
+      await page.waitForLoadState('load');
+      // The home page has its own code only (the worker comes when the page is idle, the setup page's code never).
+      expect(asked.some((u) => u.startsWith('setup-')), hash).toBe(early);
+      if (early) {
+        await page.getByRole('button', { name: 'Start' }).click();
+        await expect.poll(() => page.locator('.hand .card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      }
+      await context.close();
+    }
+  }, 60_000);
+
   it('serves the app compressed: brotli or gzip as the browser takes it, with Vary, and the page itself too', async () => {
     const asset = (await (await fetch(`${server.url}/`)).text()).match(/assets\/index-[^"]+\.js/)![0];
     for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
