@@ -32,6 +32,38 @@ type AnyFamily = Family<AnyGame, AnyAction, AnyView, RoundLog | HeartsRoundLog>;
 export const isHeartsGame = (g: AnyGame): g is HeartsGame => g.game === 'olsen-dk';
 export const isHeartsView = (v: AnyView): v is HeartsView => v.game === 'olsen-dk';
 
+/** What the viewer of a view may do now: their turn, their pass (H3), a late call (S18) or a catch (S20); null: nothing. */
+export type ViewerPart = 'turn' | 'give' | 'call' | 'catch';
+
+/** Who acts now as a view shows it (`actingIn`): one answer for the highlighted seats and the viewer's status line. */
+export interface Acting {
+  /** The seats whose turn it is: the player to move, or every seat still to give during Danish Olsen's pass (H3). */
+  readonly seats: readonly Seat[];
+  /**
+   * What the viewer may do now: `turn` or `give` when the viewer is among `seats`; `call` or `catch` when it is
+   * another seat's turn and the rules still let the viewer say a forgotten call (S18) or catch one (S20).
+   */
+  readonly you: ViewerPart | null;
+}
+
+/**
+ * Who acts now, read from a view: a screen highlights `seats` and tells the viewer `you`, so "your turn" and the
+ * highlighted seat never disagree (a viewer who may call or catch during another's turn is told that instead).
+ */
+export function actingIn(v: AnyView): Acting {
+  const me = v.seat;
+  if (isHeartsView(v) && v.phase === 'pass') {
+    const given = new Set(v.log.filter((a) => 'give' in a).map((a) => a.seat));
+    const seats = v.inHand.flatMap((inHand, s) => (inHand && !given.has(s) ? [s] : []));
+    return { seats, you: me !== null && seats.includes(me) && v.legal.length > 0 ? 'give' : null };
+  }
+  const seats = v.toMove === null ? [] : [v.toMove];
+  if (me === null || v.legal.length === 0) return { seats, you: null };
+  if (v.toMove === me) return { seats, you: 'turn' };
+  const legal = v.legal as readonly Record<string, unknown>[];
+  return { seats, you: legal.some((a) => 'catch' in a) ? 'catch' : legal.some((a) => 'call' in a) ? 'call' : null };
+}
+
 /** The family of a game name: the one place a name picks its rules. */
 export const familyOf = (game: GameName): AnyFamily => (game === 'olsen-dk' ? heartsFamily : sheddingFamily) as unknown as AnyFamily;
 const of = (g: AnyGame): AnyFamily => familyOf(g.game);

@@ -21,8 +21,8 @@ export type { Stage, VerifyResult } from './core/family.js';
 export type { Standings } from './core/standings.js';
 // Playing any game
 export {
-  startGame, parseAction, applyAction, viewOf, actorsOf, stageOf, moverOf, nextRoundOf, resultOf, standingsOf, recordOf, progressOf, isHeartsGame, isHeartsView,
-  type Progress,
+  startGame, parseAction, applyAction, viewOf, actorsOf, actingIn, stageOf, moverOf, nextRoundOf, resultOf, standingsOf, recordOf, progressOf, isHeartsGame, isHeartsView,
+  type Progress, type Acting, type ViewerPart,
   type StartOptions, type AnyGame, type AnyAction, type AnyView, type GameRecord,
 } from './families.js';
 // Records and `olsen verify`

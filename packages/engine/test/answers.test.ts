@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BOUNDS, actorsOf, moverOf, recordOf, replayRecord, resultOf, startGame, verifyRecord, viewOf } from '../src/index.js';
+import { BOUNDS, actingIn, actorsOf, moverOf, recordOf, replayRecord, resultOf, startGame, verifyRecord, viewOf } from '../src/index.js';
 import { completeGroup, legalGroups, viewFor } from '../src/shedding/index.js';
 import { applyHearts, createHeartsGame, heartsViewFor, type HeartsGame } from '../src/hearts/index.js';
 import { HANDS_4, act, table, unwrap } from './helpers.js';
@@ -56,6 +56,22 @@ describe('what a shedding view answers', () => {
     expect(viewFor(g, null).catches[0].cards).toBeNull();
   });
 
+  it('S18 S19 S20: actingIn — the seat to highlight and what the viewer may do now always agree', () => {
+    const deal = { hands: [['Kh', '3h', '4h', '5h', '2h'], ['6c', '7c', 'Jd', 'Qs', 'Ac'], ['6d', '7d', 'Qd', 'Js', 'Ad']], upcard: '9h', stockTop: ['9c', '9d', '9s', 'Tc', 'Td', 'Ts', 'Jc', '2s', '3s', '4s', '5s'] };
+    const moves = ['Kh', 'draw', 'pass', 'draw', 'pass', '3h', 'draw', 'pass', 'draw', 'pass', '4h', 'draw', 'pass', 'draw', 'pass', '5h'];
+    // Vri åtter: Siri (0) laid her second-last card without the call; Ola (1) is to move.
+    const vri = act(table({ game: 'vri-atter', rules: { maxDraws: 1 }, ...deal }), ...moves);
+    expect(actingIn(viewFor(vri, 1))).toEqual({ seats: [1], you: 'turn' });
+    // Nora may catch her (S20) and Siri may still call (S18): neither is told it is their turn.
+    expect(actingIn(viewFor(vri, 2))).toEqual({ seats: [1], you: 'catch' });
+    expect(actingIn(viewFor(vri, 0))).toEqual({ seats: [1], you: 'call' });
+    expect(actingIn(viewFor(vri, null))).toEqual({ seats: [1], you: null });
+    // Olsen: the call only warns (S19), nobody catches; Siri may still say it.
+    const olsen = act(table({ rules: { maxDraws: 1 }, ...deal }), ...moves);
+    expect(actingIn(viewFor(olsen, 2))).toEqual({ seats: [1], you: null });
+    expect(actingIn(viewFor(olsen, 0))).toEqual({ seats: [1], you: 'call' });
+  });
+
   it("S22 S24: the round's order — by the round's points, lowest first, in Vri åtter; by place in Olsen", () => {
     // Siri sheds her hearts; Ola holds an eight and court cards, Nora low diamonds; both draw one card a turn.
     const deal = { hands: [['Kh', '3h', '4h', '5h', '6h'], ['8c', 'Kc', 'Qc', 'Jc', '7c'], ['2d', '3d', '4d', '5d', '6d']], upcard: '9h', stockTop: ['2s', '7s', 'Ts', 'Js', 'Qs', 'As', '2c', '9c'] };
@@ -96,6 +112,13 @@ describe('what a Danish Olsen view answers', () => {
     const gave = unwrap(applyHearts(g, { seat: 0, give: ['2c', '3c', '4c'] }));
     expect(moverOf(gave)).toBe(1);
     expect([...actorsOf(gave).keys()]).toEqual([1, 2, 3]);
+  });
+
+  it('H3: actingIn during the pass — every seat still to give is highlighted, and each is told to give', () => {
+    const g = unwrap(applyHearts(hearts({ pass: 'left' }), { seat: 0, give: ['2c', '3c', '4c'] }));
+    expect(actingIn(heartsViewFor(g, 0))).toEqual({ seats: [1, 2, 3], you: null });
+    expect(actingIn(heartsViewFor(g, 2))).toEqual({ seats: [1, 2, 3], you: 'give' });
+    expect(actingIn(heartsViewFor(g, null))).toEqual({ seats: [1, 2, 3], you: null });
   });
 
   it('H3 H5: received cards are news until the first card is led; each completed trick with its winner', () => {

@@ -43,7 +43,7 @@ export interface AnalyseRequest {
 }
 
 /** What the browser keeps, by key: the person's choices and the game in progress. */
-const KEYS = { saved: 'olsen.offline', kept: 'olsen.analyse', token: 'olsen.token', name: 'olsen.name', id: 'olsen.id', lang: 'olsen.lang', four: 'olsen.four', sort: 'olsen.sort', setup: 'olsen.setup' } as const;
+const KEYS = { saved: 'olsen.offline', kept: 'olsen.analyse', token: 'olsen.token', name: 'olsen.name', id: 'olsen.id', lang: 'olsen.lang', four: 'olsen.four', sort: 'olsen.sort', setup: 'olsen.setup', callReminded: 'olsen.callReminded' } as const;
 export type StoredKey = Exclude<keyof typeof KEYS, 'saved' | 'kept' | 'token' | 'id'>;
 
 export interface ClientParts {

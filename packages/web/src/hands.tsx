@@ -1,5 +1,6 @@
 /** The player's hand: the fanned cards, the moves that are not a card, choices and multi-card moves (both families). */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useClient } from './client.js';
 import type { CardName } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
@@ -18,6 +19,22 @@ function sortHand(hand: readonly string[], by: 'suit' | 'rank'): string[] {
   return [...hand].sort((a, b) => key(a) - key(b));
 }
 
+/**
+ * True the first time `now` holds on this device (remembered under `key`), until it stops holding: a reminder shown
+ * once, from the first frame it applies to (never a frame late).
+ */
+function useFirstTime(key: 'callReminded', now: boolean): boolean {
+  const client = useClient();
+  const [state, setState] = useState<'unseen' | 'showing' | 'done'>(() => (client.pref(key) ? 'done' : 'unseen'));
+  useEffect(() => {
+    if (now && state === 'unseen') {
+      client.setPref(key, '1');
+      setState('showing');
+    } else if (!now && state === 'showing') setState('done');
+  }, [now, state]);
+  return now && state !== 'done';
+}
+
 export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (a: ActionBody) => void }) {
   const { t, lang } = prefs;
   // The hand's state is the model's (model/hand.ts); the component draws it and hands the person's taps to it.
@@ -30,6 +47,10 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
   const h = sheddingHand(v, s);
   const { group, armed, choice } = s;
   const callWord = v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
+  // The call's buttons say what it is for: in Olsen only a warning (S19); where forgetting costs cards (S20), the
+  // first time a person may call on this device a one-line reminder of the catch.
+  const calling = h.mayArm || h.others.some((b) => 'call' in b);
+  const reminder = useFirstTime('callReminded', calling && v.call.penalty > 0);
   const label = (option: Option): string => {
     if ('more' in option) return t.playMore;
     const p = option.send as { play?: string[]; suit?: string };
@@ -56,6 +77,7 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
         )}
         {armed && <span class="muted">{t.callArmed}</span>}
       </div>
+      {calling && <p class={`call-note${reminder ? ' reminder' : ''}`}>{reminder ? t.callReminder(callWord.replace(/!$/, ''), v.call.penalty) : v.call.penalty === 0 ? t.callWarns : t.callCosts(v.call.penalty)}</p>}
       {group && (
         <div class="group-bar" role="group" aria-label={t.playMore}>
           <p class="muted">{t.pickMore}</p>

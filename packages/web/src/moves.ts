@@ -16,6 +16,8 @@ export interface Turn {
   readonly text: string;
   /** Position of the turn's last action in the round's log (changes when the seat acts again). */
   readonly at: number;
+  /** A catch (S20): told in full at the seat, never cut short. */
+  readonly caught?: true;
 }
 
 type Entry = Record<string, unknown> & { seat: number };
@@ -38,7 +40,7 @@ export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] =
       const target = a.catch as number;
       // The cards the catch drew, as the engine counted them (fewer than the rule's when the stock ran short).
       const n = isHeartsView(v) ? 0 : (v.catches.find((c) => c.at === i)?.drew ?? 0);
-      turns.push({ seat: a.seat, text: t.capCaught(v.players[target], n), at: i });
+      turns.push({ seat: a.seat, text: t.capCaught(v.players[target], callWord, n), at: i, caught: true });
       return;
     }
     if ('call' in a && !('play' in a)) {

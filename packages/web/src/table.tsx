@@ -4,14 +4,14 @@
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { isHeartsView, type AnyView } from '@olsen/engine';
+import { actingIn, isHeartsView, type AnyView } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
 import type { ActionBody, TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
 import { useClient, type Session } from './client.js';
-import { NO_NOTES, read, receive, type TableNotes } from './model/table.js';
+import { NO_NOTES, read, receive, type Note, type TableNotes } from './model/table.js';
 import { lingerAfter, trickScene, type Linger } from './model/trick.js';
 import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 import { HeartsHand, SheddingHand } from './hands.js';
@@ -61,7 +61,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
     const v = u.view;
     if (!v) return;
     const word = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
-    const said = next.said.map((n) => (n.kind === 'move' ? announce(n.action, v.players, t, lang, word) : n.kind === 'timer' ? t.timerYou : t.youGot(n.cards.map((c) => spoken(c, lang)).join(', ')))).filter(Boolean);
+    const said = next.said.map((n) => (n.kind === 'move' ? announce(n.action, v.players, t, lang, word) : n.kind === 'timer' ? t.timerYou : n.kind === 'caught' ? catchTold(n, v.players, u.you, t, word, (c) => spoken(c, lang)) : t.youGot(n.cards.map((c) => spoken(c, lang)).join(', ')))).filter(Boolean);
     if (said.length) setLive(said.join('. '));
   }, [u]);
 
@@ -107,7 +107,15 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
                 💡 {hint}
               </p>
             ) : notes.news ? (
-              <p class="news">{notes.news.kind === 'timer' ? t.timerYou : notes.news.kind === 'got' ? t.youGot(notes.news.cards.map(pretty).join(' ')) : null}</p>
+              <p class={`news${notes.news.kind === 'caught' ? ' caught' : ''}`}>
+                {notes.news.kind === 'timer'
+                  ? t.timerYou
+                  : notes.news.kind === 'got'
+                    ? t.youGot(notes.news.cards.map(pretty).join(' '))
+                    : notes.news.kind === 'caught'
+                      ? catchTold(notes.news, v.players, u.you, t, !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri, pretty)
+                      : null}
+              </p>
             ) : null}
           </div>
           {u.you !== null && (isHeartsView(v) ? <HeartsHand v={v} prefs={prefs} send={send} /> : <SheddingHand v={v} prefs={prefs} send={send} />)}
@@ -156,11 +164,12 @@ function Opponents({ u, v, prefs, turns }: { u: TableUpdate; v: AnyView; prefs: 
   const order = Array.from({ length: n }, (_, i) => (me < 0 ? i : (me + 1 + i) % n)).filter((s) => s !== me);
   const latest = latestTurns(turns);
   const newest = turns.length > 0 ? turns[turns.length - 1].at : -1;
+  const acting = actingIn(v);
   return (
     <ul class={`opponents n${order.length}`} aria-label={t.players}>
       {order.map((s) => {
         const seat = u.seats[s];
-        const active = v.toMove === s;
+        const active = acting.seats.includes(s);
         const count = v.handCounts[s];
         const turn = latest.get(s);
         return (
@@ -176,7 +185,7 @@ function Opponents({ u, v, prefs, turns }: { u: TableUpdate; v: AnyView; prefs: 
                 <span class="count">{count}</span>
               </span>
             </span>
-            <span key={turn?.at ?? -1} class={`caption${turn && turn.at === newest ? ' fresh' : ''}`}>
+            <span key={turn?.at ?? -1} class={`caption${turn && turn.at === newest ? ' fresh' : ''}${turn?.caught ? ' caught' : ''}`}>
               {turn ? turn.text : ' '}
             </span>
             {isHeartsView(v) && <span class="muted">{t.takenShort} {v.taken[s]} · {t.total} {v.totals[s]}</span>}
@@ -296,11 +305,16 @@ function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
     const i = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(i);
   }, [u.deadline]);
-  const mine = u.you !== null && v.legal.length > 0;
-  let text = '';
-  if (u.you === null) text = t.spectating;
-  if (v.toMove !== null && v.toMove !== undefined) text = v.toMove === u.you ? t.yourTurn : t.turnOf(v.players[v.toMove]);
-  if (mine) text = t.yourTurn;
+  // The engine's one answer to "who acts now": the highlighted seats and this line never disagree.
+  const acting = actingIn(v);
+  const word = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
+  let text = u.you === null ? t.spectating : '';
+  if (acting.you === 'turn' || acting.you === 'give') text = t.yourTurn;
+  else if (acting.you === 'call') text = t.mayCall(word);
+  else if (acting.you === 'catch' && !isHeartsView(v) && v.catchable !== null) text = t.mayCatch(v.players[v.catchable], word);
+  else if (acting.seats.length === 1) text = t.turnOf(v.players[acting.seats[0]]);
+  else if (acting.seats.length > 1) text = t.othersGive;
+  const mine = acting.you !== null;
   const extra: string[] = [];
   if (u.deadline) extra.push(t.deadline(Math.max(0, Math.round((u.deadline - now) / 1000))));
   if (u.you !== null && isHeartsView(v)) extra.push(`${t.taken}: ${v.taken[u.you]}`, `${t.total}: ${v.totals[u.you]}`);
@@ -315,6 +329,11 @@ function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
       {extra.length > 0 && <span class="muted"> · {extra.join(' · ')}</span>}
     </p>
   );
+}
+
+/** A catch told in full (S20): who caught whom, for which call, how many cards; the person's own cards when caught. */
+function catchTold(n: Extract<Note, { kind: 'caught' }>, players: readonly string[], you: number | null, t: Texts, word: string, card: (c: string) => string): string {
+  return t.catchTold(n.by === you ? null : players[n.by], n.seat === you ? null : players[n.seat], word, n.drew, (n.cards ?? []).map(card).join(' '));
 }
 
 /**
@@ -332,7 +351,7 @@ export function ReplayTable({ view: v, hands, prefs }: { view: AnyView; hands: r
       <div class="felt">{isHeartsView(v) ? <HeartsCenter v={v} prefs={prefs} /> : <SheddingCenter v={v} prefs={prefs} send={() => undefined} />}</div>
       <ul class="replay-hands">
         {v.players.map((p, s) => (
-          <li key={s} class={v.toMove === s ? 'active' : ''}>
+          <li key={s} class={actingIn(v).seats.includes(s) ? 'active' : ''}>
             <strong>{p}</strong>
             {hands[s] === null ? (
               // A hand the seat could not see (a review): its size only.

@@ -288,6 +288,86 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('issue 38 (1), S18 S19 S20: a catch is told in full and never cut; "Din tur" and the highlighted seat agree; the call says what it is for', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    // Every catch caption as it first shows: its text, and whether all of it is in view.
+    await page.addInitScript(() => {
+      const w = window as unknown as { caughtCaptions: { text: string; fits: boolean }[] };
+      w.caughtCaptions = [];
+      new MutationObserver(() => {
+        for (const e of document.querySelectorAll<HTMLElement>('.caption.caught:not([data-seen])')) {
+          e.dataset.seen = '1';
+          w.caughtCaptions.push({ text: e.textContent ?? '', fits: e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1 });
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${server.url}/?speed=fast&seed=catch-me#/play`);
+    await page.getByRole('combobox').first().selectOption('vri-atter');
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill('3');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    const status = page.locator('p.status');
+    let notes = 0;
+    let told = '';
+    const end = Date.now() + 100_000;
+    while (!told && Date.now() < end) {
+      // One source for who acts: the person is told it is their turn exactly when no other seat is highlighted.
+      const [text, active] = [(await status.textContent().catch(() => '')) ?? '', await page.locator('.opponent.active').count()];
+      if (text.includes('Din tur')) expect(active, text).toBe(0);
+      const note = page.locator('.call-note');
+      if (await note.isVisible()) {
+        // The first time on this device: the reminder of what a forgotten call costs (S20); then the short line.
+        const line = (await note.textContent().catch(() => '')) ?? '';
+        if (notes++ === 0) expect(line).toMatch(/^Husk: .*«Ett kort igjen».*3 kort/);
+        else if (line) expect(line).toMatch(/(banke i bordet: da trekker du 3 kort|^Husk)/);
+      }
+      const caught = page.locator('.news.caught');
+      if (await caught.isVisible()) {
+        told = (await caught.textContent()) ?? '';
+        break;
+      }
+      if (await page.getByRole('button', { name: /^Neste runde$/ }).isVisible()) await page.getByRole('button', { name: /^Neste runde$/ }).press('Enter').catch(() => undefined);
+      // The person never calls: playing what fits (a suit for an eight), else the stock, else pass.
+      const dialog = page.getByRole('dialog');
+      const card = page.getByRole('button', { name: /kan spilles$/ }).first();
+      if (await dialog.isVisible()) await dialog.getByRole('button').first().press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else if (await card.count()) await card.press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else if (await page.getByRole('button', { name: /^Trekk\./ }).isEnabled().catch(() => false)) await page.getByRole('button', { name: /^Trekk\./ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else if (await page.getByRole('button', { name: /^Pass$/ }).isVisible()) await page.getByRole('button', { name: /^Pass$/ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
+      await page.waitForTimeout(40);
+    }
+    expect(notes).toBeGreaterThan(0);
+    // Who caught whom, for which call, how many cards — and the cards themselves, to the person caught.
+    expect(told).toMatch(/^\S+ banket i bordet: du glemte å si «Ett kort igjen!» og trakk 3 kort: \S+ \S+ \S+\.$/);
+    // At the catcher's seat, the catch in full and never cut on a 360 px phone (each one recorded as it showed).
+    const captions = await page.evaluate(() => (window as unknown as { caughtCaptions: { text: string; fits: boolean }[] }).caughtCaptions);
+    expect(captions.length).toBeGreaterThan(0);
+    for (const c of captions) {
+      expect(c.text).toMatch(/banket i bordet: \S+ glemte «Ett kort igjen!» og trekker 3 kort/);
+      expect(c.fits, c.text).toBe(true);
+    }
+    await page.getByText('Trekkene i runden').click();
+    expect(await page.locator('.move-list li', { hasText: 'glemte «Ett kort igjen!» og trekker 3 kort' }).first().isVisible()).toBe(true);
+    // In Olsen the call says it is only a warning (S19).
+    await page.goto(`${server.url}/?speed=fast&seed=warn#/play`);
+    await page.getByRole('combobox').first().selectOption('olsen');
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill('2');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    const warn = page.locator('.call-note', { hasText: 'Bare en advarsel til de andre' });
+    const until = Date.now() + 60_000;
+    while (!(await warn.isVisible()) && Date.now() < until) {
+      if (await page.getByRole('heading', { name: /Spillet er over/ }).isVisible()) break;
+      const card = page.getByRole('button', { name: /kan spilles$/ }).first();
+      const dialog = page.getByRole('dialog');
+      if (await dialog.isVisible()) await dialog.getByRole('button').first().press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else if (await card.count()) await card.press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else if (await page.getByRole('button', { name: /^Trekk\./ }).isEnabled().catch(() => false)) await page.getByRole('button', { name: /^Trekk\./ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else if (await page.getByRole('button', { name: /^Pass$/ }).isVisible()) await page.getByRole('button', { name: /^Pass$/ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
+      await page.waitForTimeout(40);
+    }
+    expect(await warn.isVisible()).toBe(true);
+    await page.close();
+  }, 180_000);
+
   it('every computer move shows at its seat: after each bot turn the mover has a caption', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     await page.goto(`${server.url}/?seed=captions#/play`);

@@ -155,7 +155,7 @@ describe('the table notes (what the frames bring)', () => {
     expect(told).toBeGreaterThan(3);
   });
 
-  it('S20: a catch of the person is told, and the penalty cards are the news', async () => {
+  it('S20: a catch of the person is told in full — who caught them, how many cards, which cards', async () => {
     let seen = false;
     for (let i = 0; i < 40 && !seen; i++) {
       const vt = new VirtualTable(config('vri-atter', { seed: `notes-${i}` }), { pace: HUMANE });
@@ -175,8 +175,11 @@ describe('the table notes (what the frames bring)', () => {
         const caught = notes.said.find((n) => n.kind === 'move' && 'catch' in n.action && n.action.catch === 0);
         if (caught) {
           seen = true;
-          expect(notes.news).toMatchObject({ kind: 'got' });
+          const by = (caught as { action: { seat: number } }).action.seat;
+          expect(notes.news).toMatchObject({ kind: 'caught', by, seat: 0, drew: 3 });
           expect((notes.news as unknown as { cards: string[] }).cards).toHaveLength(3);
+          // The live region tells it too, once.
+          expect(notes.said.filter((n) => n.kind === 'caught')).toHaveLength(1);
         }
       }
     }

@@ -5,10 +5,19 @@
  * (drawn, or a penalty: a catch, a two, an ace). A reducer over `TableUpdate`;
  * the component turns its notes into sentences in the page's language.
  */
+import { isHeartsView } from '@olsen/engine';
 import type { TableUpdate } from '@olsen/protocol';
 
-/** Something to tell: another seat's move (the log entry), the timer's move for the person, cards into their hand. */
-export type Note = { readonly kind: 'move'; readonly action: Readonly<Record<string, unknown>> } | { readonly kind: 'timer' } | { readonly kind: 'got'; readonly cards: readonly string[] };
+/**
+ * Something to tell: another seat's move (the log entry), the timer's move for the person, cards into their hand,
+ * or a forgotten call caught (S20): who caught whom and how many cards it drew, with the cards when they are the
+ * person's (as the engine's view tells the catch).
+ */
+export type Note =
+  | { readonly kind: 'move'; readonly action: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'timer' }
+  | { readonly kind: 'got'; readonly cards: readonly string[] }
+  | { readonly kind: 'caught'; readonly by: number; readonly seat: number; readonly drew: number; readonly cards: readonly string[] | null };
 
 export interface TableNotes {
   /** Where the last frame's log ended (its game, round and length). */
@@ -43,8 +52,13 @@ export function receive(m: TableNotes, u: TableUpdate): TableNotes {
       if (i >= 0) left.splice(i, 1);
       return i < 0;
     });
+    // A catch this frame is told in full to everyone at the table (the caught person's cards are in it).
+    const caught = isHeartsView(v) ? undefined : v.catches.find((c) => c.at >= prev.len);
     if (timed) news = { kind: 'timer' };
-    else if (got.length > 0) {
+    else if (caught) {
+      news = { kind: 'caught', by: caught.by, seat: caught.seat, drew: caught.drew, cards: caught.cards };
+      if (caught.seat === u.you) said.push(news);
+    } else if (got.length > 0) {
       news = { kind: 'got', cards: got };
       said.push(news);
     } else news = m.news;

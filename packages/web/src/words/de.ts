@@ -192,7 +192,17 @@ const de: Dict = {
   timerYou: 'Deine Zeit ist abgelaufen: der Computer hat für dich gezogen.',
   capGave: 'gab drei Karten weiter',
   capNamed: (s) => `wünschte ${s}`,
-  capCaught: (who, n) => `klopfte auf den Tisch: ${who} +${n}`,
+  capCaught: (who, word, n) => `klopfte auf den Tisch: ${who} vergaß «${word}» und zieht ${n} Karten`,
+  catchTold: (by, seat, word, n, cards) =>
+    seat === null
+      ? `${by} klopfte auf den Tisch: Du hast «${word}» vergessen und ${n} Karten gezogen${cards ? `: ${cards}` : ''}.`
+      : `${by ?? 'Du'} ${by === null ? 'hast' : 'hat'} auf den Tisch geklopft: ${seat} vergaß «${word}» und zieht ${n} Karten.`,
+  mayCall: (word) => `Du kannst noch «${word}» sagen`,
+  mayCatch: (who, word) => `${who} hat «${word}» vergessen: klopf auf den Tisch!`,
+  othersGive: 'Die anderen geben Karten weiter',
+  callWarns: 'Nur eine Warnung an die anderen: Vergessen kostet nichts.',
+  callCosts: (n) => `Vergisst du es, dürfen die anderen auf den Tisch klopfen: Dann ziehst du ${n} Karten.`,
+  callReminder: (word, n) => `Denk daran: Mit einer Karte auf der Hand sagst du «${word}», bevor der Nächste legt, sonst kannst du erwischt werden und ziehst ${n} Karten.`,
   youGot: (cards) => `Du hast ${cards} bekommen`,
   moves: 'Züge dieser Runde',
   dealerMark: 'Geber',

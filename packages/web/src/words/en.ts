@@ -192,7 +192,17 @@ const en: Dict = {
   timerYou: 'Time ran out: the computer made the move for you.',
   capGave: 'passed three cards',
   capNamed: (s) => `named ${s}`,
-  capCaught: (who, n) => `banged the table: ${who} +${n}`,
+  capCaught: (who, word, n) => `banged the table: ${who} forgot «${word}» and draws ${n} cards`,
+  catchTold: (by, seat, word, n, cards) =>
+    seat === null
+      ? `${by} banged the table: you forgot to say «${word}» and drew ${n} cards${cards ? `: ${cards}` : ''}.`
+      : `${by ?? 'You'} banged the table: ${seat} forgot to say «${word}» and draws ${n} cards.`,
+  mayCall: (word) => `You can still say «${word}»`,
+  mayCatch: (who, word) => `${who} forgot to say «${word}»: bang the table!`,
+  othersGive: 'The others are passing cards',
+  callWarns: 'Only a warning to the others: forgetting it costs nothing.',
+  callCosts: (n) => `If you forget it, the others may bang the table: then you draw ${n} cards.`,
+  callReminder: (word, n) => `Remember: with one card left, say «${word}» before the next player lays, or you can be caught and draw ${n} cards.`,
   youGot: (cards) => `You got ${cards}`,
   moves: 'Moves this round',
   dealerMark: 'dealer',

@@ -193,7 +193,17 @@ export const nb = {
   timerYou: 'Tiden gikk ut: datamaskinen gjorde trekket for deg.',
   capGave: 'ga bort tre kort',
   capNamed: (s: string) => `valgte ${s}`,
-  capCaught: (who: string, n: number) => `banket i bordet: ${who} +${n}`,
+  capCaught: (who: string, word: string, n: number) => `banket i bordet: ${who} glemte «${word}» og trekker ${n} kort`,
+  catchTold: (by: string | null, seat: string | null, word: string, n: number, cards: string) =>
+    seat === null
+      ? `${by} banket i bordet: du glemte å si «${word}» og trakk ${n} kort${cards ? `: ${cards}` : ''}.`
+      : `${by ?? 'Du'} banket i bordet: ${seat} glemte å si «${word}» og trekker ${n} kort.`,
+  mayCall: (word: string) => `Du kan ennå si «${word}»`,
+  mayCatch: (who: string, word: string) => `${who} glemte å si «${word}»: bank i bordet!`,
+  othersGive: 'De andre gir kort',
+  callWarns: 'Bare en advarsel til de andre: det koster ingenting å glemme det.',
+  callCosts: (n: number) => `Glemmer du det, kan de andre banke i bordet: da trekker du ${n} kort.`,
+  callReminder: (word: string, n: number) => `Husk: har du ett kort igjen, sier du «${word}» før neste spiller legger, ellers kan du bli tatt og må trekke ${n} kort.`,
   youGot: (cards: string) => `Du fikk ${cards}`,
   moves: 'Trekkene i runden',
   dealerMark: 'giver',

@@ -192,7 +192,17 @@ const nl: Dict = {
   timerYou: 'Je tijd was op: de computer deed de zet voor je.',
   capGave: 'gaf drie kaarten door',
   capNamed: (s) => `vroeg ${s}`,
-  capCaught: (who, n) => `klopte op tafel: ${who} +${n}`,
+  capCaught: (who, word, n) => `klopte op tafel: ${who} vergat «${word}» en pakt ${n} kaarten`,
+  catchTold: (by, seat, word, n, cards) =>
+    seat === null
+      ? `${by} klopte op tafel: je vergat «${word}» te zeggen en pakte ${n} kaarten${cards ? `: ${cards}` : ''}.`
+      : `${by ?? 'Jij'} klopte op tafel: ${seat} vergat «${word}» te zeggen en pakt ${n} kaarten.`,
+  mayCall: (word) => `Je kunt nog «${word}» zeggen`,
+  mayCatch: (who, word) => `${who} vergat «${word}» te zeggen: klop op tafel!`,
+  othersGive: 'De anderen geven kaarten door',
+  callWarns: 'Alleen een waarschuwing voor de anderen: vergeten kost niets.',
+  callCosts: (n) => `Vergeet je het, dan mogen de anderen op tafel kloppen: dan pak je ${n} kaarten.`,
+  callReminder: (word, n) => `Let op: met één kaart over zeg je «${word}» voordat de volgende speler legt, anders kun je betrapt worden en pak je ${n} kaarten.`,
   youGot: (cards) => `Je kreeg ${cards}`,
   moves: 'Zetten deze ronde',
   dealerMark: 'deler',
