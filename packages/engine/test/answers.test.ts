@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BOUNDS, actingIn, actorsOf, moverOf, recordOf, replayRecord, resultOf, startGame, verifyRecord, viewOf } from '../src/index.js';
-import { completeGroup, legalGroups, viewFor } from '../src/shedding/index.js';
+import { completeGroup, legalGroups, pointsOfCard, viewFor } from '../src/shedding/index.js';
 import { applyHearts, createHeartsGame, heartsViewFor, type HeartsGame } from '../src/hearts/index.js';
 import { HANDS_4, act, table, unwrap } from './helpers.js';
 
@@ -72,7 +72,7 @@ describe('what a shedding view answers', () => {
     expect(actingIn(viewFor(olsen, 0))).toEqual({ seats: [1], you: 'call' });
   });
 
-  it("S22 S24: the round's order — by the round's points, lowest first, in Vri åtter; by place in Olsen", () => {
+  it("S22 S24: the round's order — by the round's points, lowest first, in Vri åtter; by place in Olsen; the score sheet", () => {
     // Siri sheds her hearts; Ola holds an eight and court cards, Nora low diamonds; both draw one card a turn.
     const deal = { hands: [['Kh', '3h', '4h', '5h', '6h'], ['8c', 'Kc', 'Qc', 'Jc', '7c'], ['2d', '3d', '4d', '5d', '6d']], upcard: '9h', stockTop: ['2s', '7s', 'Ts', 'Js', 'Qs', 'As', '2c', '9c'] };
     const moves = ['Kh', 'draw', 'pass', 'draw', 'pass', '3h', 'draw', 'pass', 'draw', 'pass', '4h', 'draw', 'pass', 'draw', 'pass', '5h!', 'draw', 'pass', 'draw', 'pass', '6h'];
@@ -80,9 +80,17 @@ describe('what a shedding view answers', () => {
     // Nine cards each: Ola's cost 111 points, Nora's 47, so Nora ranks above Ola (cards left would tie them).
     expect(v.roundPoints).toEqual([0, 111, 47]);
     expect(v.roundOrder).toEqual([0, 2, 1]);
+    // The score sheet: every round that has ended, per seat; one object for every view of a round.
+    expect(v.scoreSheet).toEqual([[0, 111, 47]]);
+    const running = act(table({ game: 'vri-atter', rules: { maxDraws: 1 }, ...deal }), ...moves.slice(0, 5));
+    expect(viewFor(running, 0).scoreSheet).toEqual([]);
+    expect(viewFor(running, 1).scoreSheet).toBe(viewFor(act(running, 'draw'), 2).scoreSheet);
     const olsen = viewFor(act(table({ rules: { maxDraws: 1 }, ...deal }), ...moves), 0);
     expect(olsen.places).toEqual([1, 2, 2]);
     expect(olsen.roundOrder).toEqual([0, 1, 2]);
+    expect(olsen.scoreSheet).toBeNull();
+    // What a scoring line quotes (S24): eight 50, K/Q/J 10, ace 1, the rest face value.
+    expect(['8s', 'Kh', 'Qd', 'Jc', 'As', '7h', 'Th', '2c'].map(pointsOfCard)).toEqual([50, 10, 10, 10, 1, 7, 10, 2]);
   });
 
   it('S-V4 S10 S18: completeGroup gives the finished moves — a suit for an eight on top, the call when one card is left', () => {

@@ -203,7 +203,7 @@ export interface TableUpdate {
 }
 
 /** What a frame may leave out when it has not changed: the seats, the table's rules, the view's rule set and names. */
-export type KeptField = 'seats' | 'rules' | 'view.rules' | 'view.players';
+export type KeptField = 'seats' | 'rules' | 'view.rules' | 'view.players' | 'view.scoreSheet';
 
 /**
  * The whole update from the previous whole update of the same table on this
@@ -220,7 +220,10 @@ export function mergeUpdate(prev: TableUpdate | undefined, next: TableUpdate): T
   for (const k of kept ?? []) {
     if (k === 'seats') out.seats = prev.seats;
     else if (k === 'rules') out.rules = prev.rules;
-    else if (view && prev.view) view = { ...view, [k === 'view.rules' ? 'rules' : 'players']: k === 'view.rules' ? prev.view.rules : prev.view.players } as AnyView & Record<string, unknown>;
+    else if (view && prev.view) {
+      const field = k === 'view.rules' ? 'rules' : k === 'view.players' ? 'players' : 'scoreSheet';
+      view = { ...view, [field]: prev.view[field] } as AnyView & Record<string, unknown>;
+    }
     else return null;
   }
   if (logFrom !== undefined) {

@@ -40,7 +40,7 @@ interface SocketData {
   congestedSince: number;
   drainTimer: NodeJS.Timeout | null;
   /** Per table, how much of the round's log this connection has been sent (the next frame carries only what follows). */
-  sent: Map<string, { gameNo: number; round: number; length: number; seats: unknown; rules: unknown; viewRules: unknown; players: unknown }>;
+  sent: Map<string, { gameNo: number; round: number; length: number; seats: unknown; rules: unknown; viewRules: unknown; players: unknown; scoreSheet: unknown }>;
   /** Tables this connection follows, as a seated player (their id) or a spectator (null). */
   follows: Map<string, string | null>;
 }
@@ -161,7 +161,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
   const delta = (socket: OlsenSocket, update: TableUpdate): TableUpdate => {
     const v = update.view;
     const had = socket.data.sent.get(update.code);
-    socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v?.round ?? -1, length: v?.log.length ?? 0, seats: update.seats, rules: update.rules, viewRules: v?.rules, players: v?.players });
+    socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v?.round ?? -1, length: v?.log.length ?? 0, seats: update.seats, rules: update.rules, viewRules: v?.rules, players: v?.players, scoreSheet: v?.scoreSheet });
     if (!had) return update;
     // The fields it already has are `undefined`, which JSON leaves out (never `delete`: an object with deleted
     // keys turns slow, and so does its JSON).
@@ -177,9 +177,12 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       const samePlayers = had.players === v.players;
       if (sameViewRules) kept.push('view.rules');
       if (samePlayers) kept.push('view.players');
+      // The score sheet changes once a round: the same object until then.
+      const sameSheet = had.scoreSheet === v.scoreSheet && v.scoreSheet !== null;
+      if (sameSheet) kept.push('view.scoreSheet');
       const follows = had.gameNo === update.gameNo && had.round === v.round && had.length <= v.log.length;
       if (follows) logFrom = had.length;
-      view = { ...v, rules: sameViewRules ? undefined : v.rules, players: samePlayers ? undefined : v.players, log: follows ? v.log.slice(had.length) : v.log } as unknown as TableUpdate['view'];
+      view = { ...v, rules: sameViewRules ? undefined : v.rules, players: samePlayers ? undefined : v.players, scoreSheet: sameSheet ? undefined : v.scoreSheet, log: follows ? v.log.slice(had.length) : v.log } as unknown as TableUpdate['view'];
     }
     // Every field named (a literal of one shape, where a spread of the update with fields added is a slow clone);
     // the type makes a field added to `TableUpdate` an error here rather than a field missing from frames.

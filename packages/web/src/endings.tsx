@@ -6,6 +6,7 @@ import type { TableUpdate } from '@olsen/protocol';
 import { CardFace, spoken } from './cards.js';
 import { useClient, type Session } from './client.js';
 import type { Prefs } from './table.js';
+import { ScoreSheet } from './score-sheet.js';
 
 export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; prefs: Prefs; session: Session }) {
   const { t } = prefs;
@@ -86,6 +87,7 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
           ))}
         </tbody>
       </table>
+      <ScoreSheet v={v} prefs={prefs} you={u.you} open={finished} />
       {!finished && <NextRound u={u} prefs={prefs} session={session} />}
       {finished && (
         <div class="actions">

@@ -16,6 +16,7 @@ import { lingerAfter, trickScene, type Linger } from './model/trick.js';
 import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 import { HeartsHand, SheddingHand } from './hands.js';
 import { Results } from './endings.js';
+import { ScoreSheet } from './score-sheet.js';
 
 export { SUITS, sayError, suitName, type Prefs } from './say.js';
 import { sayError, suitName, type Prefs } from './say.js';
@@ -126,6 +127,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
               </button>
             )}
             <MoveList v={v} turns={turns} prefs={prefs} />
+            {u.status !== 'roundOver' && u.status !== 'finished' && <ScoreSheet v={v} prefs={prefs} you={u.you} />}
           </div>
           {(u.status === 'roundOver' || u.status === 'finished') && <Results u={u} v={v} prefs={prefs} session={session} />}
         </>

@@ -368,6 +368,38 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 180_000);
 
+  it('issue 38 (2), S24: the round table in the engine\'s order with the scoring told; a score sheet of every round, a tap away during play; the target in view', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?speed=fast&seed=sheet#/play`);
+    await page.getByRole('combobox').first().selectOption('vri-atter');
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill('3');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    // While playing: the target and who wins, in view below the hand.
+    const summary = page.locator('.below-hand .score-sheet summary');
+    await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toBe('Poengliste · når noen kommer over 100, vinner lavest sum');
+    await playByKeyboard(page, /^(Runden er over|Spillet er over)/, 150_000);
+    const results = page.getByRole('region', { name: /Runden er over|Spillet er over/ });
+    // The round table by the round's points, lowest first (S24), the winner's 0 on top.
+    const points = (await results.locator('> table tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.querySelectorAll('td')[r.querySelectorAll('td').length - 2]?.textContent)))) as number[];
+    expect(points[0]).toBe(0);
+    expect([...points].sort((a, b) => a - b)).toEqual(points);
+    // The scoring told, and the sheet's first round equal to the round's points.
+    const sheet = results.locator('.score-sheet');
+    if (!(await sheet.getAttribute('open'))) await sheet.locator('summary').click();
+    expect(await sheet.textContent()).toContain('Kort igjen på hånda teller: åtter 50, konge, dame og knekt 10, ess 1, resten tallverdien.');
+    const firstRow = (await sheet.locator('tbody tr').first().locator('td').allTextContents()).map((x) => Number(x.split(' ')[0]));
+    expect([...firstRow].sort((a, b) => a - b)).toEqual([...points].sort((a, b) => a - b));
+    // Next round: the sheet is a tap away during play, with round 1 in it.
+    const next = page.getByRole('button', { name: 'Neste runde' });
+    if (await next.isVisible()) {
+      await next.press('Enter');
+      await expect.poll(() => summary.isVisible(), { timeout: 20_000 }).toBe(true);
+      await summary.click();
+      expect(await page.locator('.below-hand .score-sheet tbody tr').count()).toBe(1);
+    }
+    await page.close();
+  }, 200_000);
+
   it('every computer move shows at its seat: after each bot turn the mover has a caption', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     await page.goto(`${server.url}/?seed=captions#/play`);

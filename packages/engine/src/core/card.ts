@@ -41,6 +41,9 @@ export const parseSuit = (text: unknown): number => {
   return SUITS.indexOf(t as Suit);
 };
 
+/** S24 by a card's name ('8s' → 50): what a screen's scoring line and score sheet quote. */
+export const pointsOfCard = (card: string): number => cardPoints(parseCard(card));
+
 /** S24: eight 50, K/Q/J 10, ace 1, two to ten face value. */
 export function cardPoints(card: number): number {
   const r = rankOf(card);

@@ -3,6 +3,7 @@
  * game and the server's stored results show (places, winners, totals). Both
  * families build theirs here from their simulator's read-outs.
  */
+import type { RoundResult } from './errors.js';
 import type { Seat } from './types.js';
 
 export interface Standings {
@@ -48,4 +49,19 @@ export function standingsFromKeys(keys: readonly (readonly number[])[], final: b
     order[i] = s;
   }
   return Object.freeze({ final, places, order, winners: final ? winners : [], totals });
+}
+
+/**
+ * A game's score sheet: the points of every round that has ended, per seat, in order (S24, H7); the running
+ * totals are their sums. Made once per round (keyed by the game's frozen results, which stay the same object
+ * while a round runs), so every view of the round shares it and a frame need not send it again.
+ */
+const sheets = new WeakMap<readonly RoundResult[], readonly (readonly number[])[]>();
+export function scoreSheetOf(results: readonly RoundResult[]): readonly (readonly number[])[] {
+  let sheet = sheets.get(results);
+  if (!sheet) {
+    sheet = Object.freeze(results.map((r) => Object.freeze([...(r.points ?? [])])));
+    sheets.set(results, sheet);
+  }
+  return sheet;
 }

@@ -12,7 +12,7 @@ import { gameError, malformed } from '../core/errors.js';
 import { A_PLAY } from '../core/codes.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat } from '../core/types.js';
 import type { GameError, RoundResult } from '../core/errors.js';
-import { standingsFromKeys, type Standings } from '../core/standings.js';
+import { scoreSheetOf, standingsFromKeys, type Standings } from '../core/standings.js';
 import { PASS_SIZE, resolveHeartsRules, type HeartsRules } from './rules.js';
 import { clip, quote } from '../core/text.js';
 import { appendAction, emptyRound } from '../core/round-log.js';
@@ -350,6 +350,8 @@ export interface HeartsView {
   readonly inHand: readonly boolean[];
   /** Where every seat stands in the game (H9, the tie-break included): show these, never rank by hand. */
   readonly standings: Standings;
+  /** The points of every hand that has ended, per seat, in order (H7; a score sheet, the totals their sums). */
+  readonly scoreSheet: readonly (readonly number[])[];
   readonly log: readonly HeartsLogEntry[];
   readonly legal: readonly HeartsAction[];
   readonly version: number;
@@ -401,6 +403,7 @@ export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
     tieBreak: st[H_TIEBREAK] === 1,
     inHand: Array.from({ length: n }, (_, s) => sim.wasDealtIn(s)),
     standings: heartsStandingsOfSim(sim),
+    scoreSheet: scoreSheetOf(g.results),
     log,
     legal,
     version: g.version,

@@ -17,3 +17,4 @@ export {
   type RuleSet, type SheddingPreset,
 } from './rules.js';
 export { parseNotation, makeNotation } from './notation.js';
+export { pointsOfCard } from '../core/card.js';

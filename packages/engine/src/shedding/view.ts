@@ -4,7 +4,7 @@
  */
 import { EIGHT, makeCard, rankOf } from '../core/card.js';
 import { catchActionsIn, legalActionsIn, legalGroups, phaseOf, readWith, standingsOfSim, toMove, type Action, type Game, type GroupOption, type Phase } from './game.js';
-import type { Standings } from '../core/standings.js';
+import { scoreSheetOf, type Standings } from '../core/standings.js';
 import { callWordOf, type RuleSet, type SheddingPreset } from './rules.js';
 import { P_GAME_OVER, P_ROUND_OVER } from './sim-layout.js';
 import type { Sim } from './sim.js';
@@ -99,6 +99,11 @@ export interface PlayerView {
   readonly revealed: readonly (readonly CardName[] | null)[] | null;
   /** Where every seat stands in the game (places, winners, totals): show these, never rank by hand. */
   readonly standings: Standings;
+  /**
+   * Points games (S24): the points of every round that has ended, per seat, in order (a score sheet; the totals
+   * are their sums); null in ranking games (S22). The same object for every view of a round.
+   */
+  readonly scoreSheet: readonly (readonly number[])[] | null;
   /** Public actions of this round (records carry no drawn card, so they are public as they stand). */
   readonly log: readonly Action[];
   /** What the viewer may do now (own turn, or a catch/call): every one-card move, draw, pass, call, catch. */
@@ -224,6 +229,7 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     roundOrder: over ? roundOrderOf(points ? slots(st, O_POINTS, n) : null, slots(st, O_PLACE, n)) : null,
     revealed: sim.phase === P_ROUND_OVER || sim.phase === P_GAME_OVER ? Array.from({ length: n }, (_, s) => sim.hand(s).map(makeCard)) : null,
     standings: standingsOfView(g, sim),
+    scoreSheet: points ? scoreSheetOf(g.results) : null,
     log: g.rounds[g.rounds.length - 1]?.actions ?? [],
     legal,
     groups,
