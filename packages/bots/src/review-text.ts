@@ -186,6 +186,8 @@ export interface ReviewPage {
   readonly steps: number;
   readonly swing: Review['swing'];
   readonly decisions: readonly ReviewPageDecision[];
+  /** The seat's moves the computer made for it (not judged), 0 when none. */
+  readonly byComputer: number;
 }
 
 /**
@@ -205,6 +207,7 @@ export function reviewPage(review: Review, record: unknown, lang: Lang): ReviewP
     worlds: review.worlds,
     steps: steps.value.length,
     swing: review.swing,
+    byComputer: review.byComputer ?? 0,
     decisions: review.decisions.map((d) => {
       const view = viewOf(steps.value[d.step].game, seat);
       return {

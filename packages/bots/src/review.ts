@@ -55,6 +55,19 @@ export interface ReviewOptions {
   readonly seed?: string;
   /** Called after each position with how many are done of how many. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * The moves the computer made for people at the table (the table runner's marks: the turn timer's, and a
+   * stand-in's for a person who left), by round and log index: the seat's own among them are not its decisions
+   * and are not judged, only counted (`Review.byComputer`).
+   */
+  readonly computerMoves?: readonly ComputerMoves[];
+}
+
+/** One round's moves the computer made for a person: log indices (the table runner's `computerMoves()`). */
+export interface ComputerMoves {
+  readonly round: number;
+  readonly timer: readonly number[];
+  readonly standIn: readonly number[];
 }
 
 /** One decision of the seat with more than one option. */
@@ -101,6 +114,8 @@ export interface Review {
   readonly decisions: readonly ReviewDecision[];
   /** The seat's value after every step of the game, from its own view (the last of each round is the result). */
   readonly swing: readonly SwingPoint[];
+  /** The seat's moves the computer made for it (the turn timer, a stand-in while away): not judged. Absent: none. */
+  readonly byComputer?: number;
 }
 
 /** Worlds per decision: a standard error of about 1.5 points of win chance, a 4-player Olsen game in about a second. */
@@ -304,12 +319,17 @@ export function reviewRecord(record: unknown, seat: Seat, options: ReviewOptions
   // Steps whose value is already known (the chosen option's, after a decision).
   const valued = new Set<number>();
   let own = 0;
+  let byComputer = 0;
+  const computer = (round: number, index: number): boolean => (options.computerMoves ?? []).some((m) => m.round === round && (m.standIn.includes(index) || m.timer.includes(index)));
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     const view = viewAt(step.game, seat);
     const next = steps[i + 1];
     // A decision: the next action is the seat's own, and it had a choice.
-    if (next && next.action && next.action.seat === seat && next.round === step.round) {
+    if (next && next.action && next.action.seat === seat && next.round === step.round && computer(next.round, next.index ?? 0)) {
+      own++;
+      byComputer++;
+    } else if (next && next.action && next.action.seat === seat && next.round === step.round) {
       own++;
       seedFromString(rng, 0, `${seed}/${i}`);
       const decision = decide(view, next.action, rng, worlds, i, next.round, next.index ?? 0, own);
@@ -328,7 +348,7 @@ export function reviewRecord(record: unknown, seat: Seat, options: ReviewOptions
     options.onProgress?.(i + 1, steps.length);
   }
   swing.sort((a, b) => a.step - b.step);
-  return { game: first.game, seat, players: first.players, measure, worlds, decisions, swing };
+  return { game: first.game, seat, players: first.players, measure, worlds, decisions, swing, ...(byComputer > 0 ? { byComputer } : {}) };
 }
 
 /** The view of `seat` in a replayed game: the one door from the record to the review. */

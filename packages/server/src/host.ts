@@ -174,7 +174,7 @@ export class TableHost {
     const seats = seatResults(g, t.row.seats);
     try {
       const finishedAt = this.o.clock.now();
-      await this.o.store.finishGame({ id: gameId(t), tableId: t.row.id, gameNo: t.row.gameNo, game: t.row.game, record: recordOf(g), finishedAt, seats }, (current) => rateGame(seats, current));
+      await this.o.store.finishGame({ id: gameId(t), tableId: t.row.id, gameNo: t.row.gameNo, game: t.row.game, record: recordOf(g), finishedAt, seats, computerMoves: t.table.computerMoves() }, (current) => rateGame(seats, current));
       this.misc.gamesFinished++;
       await this.onFinished?.({ tableId: t.row.id, gameNo: t.row.gameNo, gameId: gameId(t), game: g, finishedAt });
       try {

@@ -116,6 +116,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await s.createIndex('daily_player').ifNotExists().on('daily').column('player_id').execute();
       },
     },
+    // The moves the computer made for people (the turn timer's, a stand-in's): a review does not judge them.
+    '0004_computer_moves': {
+      async up(db: AnyDb) {
+        if (!(await hasColumn(db, dialect, 'games', 'computer_moves'))) await db.schema.alterTable('games').addColumn('computer_moves', 'text').execute();
+      },
+    },
   };
 }
 

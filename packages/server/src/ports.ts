@@ -7,6 +7,7 @@
  */
 import type { BotLevel, TableStatus, TableSummary } from '@olsen/protocol';
 import type { GameName } from '@olsen/engine';
+import type { ComputerMoves } from '@olsen/bots';
 import type { Step, TableSeat } from '@olsen/table';
 import type { BotPool } from './bot-pool.js';
 import type { Limits } from './config.js';
@@ -73,6 +74,8 @@ export interface FinishedGame {
   readonly finishedAt: number;
   /** Per seat: who (a player id, or `bot:<level>`), the final place (1 = best) and whether they won. */
   readonly seats: readonly { readonly playerId: string; readonly place: number; readonly won: boolean }[];
+  /** The moves the computer made for people, by round (the table runner's marks; a review does not judge them). */
+  readonly computerMoves?: readonly ComputerMoves[];
 }
 
 export interface PlayerStats {
@@ -114,6 +117,8 @@ export interface Store {
   /** Stores a finished game's record, the places, and updates ratings, in one transaction. */
   finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void>;
   record(gameId: string): Promise<unknown | null>;
+  /** The moves the computer made for people in a finished game (empty when none, or for a game finished before they were kept). */
+  computerMoves(gameId: string): Promise<readonly ComputerMoves[]>;
   stats(playerId: string): Promise<PlayerStats[]>;
   /** The player's entry for a day's deal of a game (a table started, perhaps finished), or null. */
   dailyEntry(date: string, game: GameName, playerId: string): Promise<DailyEntry | null>;

@@ -207,6 +207,13 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     if (!(await daily.recordOpen(String(req.params.id)))) return reply.code(403).send({ ok: false, error: { code: 'daily_hidden', message: "This game is of today's daily deal: its record opens when the day is over." } });
     return reply.header('content-disposition', `attachment; filename="olsen-${req.params.id}.json"`).send(record);
   });
+  // Which moves of a finished game the computer made for people (the turn timer, a stand-in): what a review skips.
+  app.get<{ Params: { id: string } }>('/api/games/:id/computer-moves', async (req, reply) => {
+    const id = String(req.params.id);
+    if (!(await store.record(id))) return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'No finished game has this id.' } });
+    if (!(await daily.recordOpen(id))) return reply.code(403).send({ ok: false, error: { code: 'daily_hidden', message: "This game is of today's daily deal: its record opens when the day is over." } });
+    return { ok: true, computerMoves: await store.computerMoves(id) };
+  });
   // ---- the daily deal ----
   const guestOf = (req: { headers: { authorization?: string } }): Guest | null => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -271,7 +278,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     // the page itself by name, compressed like every other file.
     app.get('/', (_req, reply) => reply.sendFile('index.html'));
   } else {
-    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
+    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
   const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });

@@ -15,6 +15,7 @@ import type { GameName } from '@olsen/engine';
 import { ordinal } from 'openskill';
 import { ConfigError } from './config.js';
 import { migrate } from './migrations.js';
+import type { ComputerMoves } from '@olsen/bots';
 import { VersionConflict, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
@@ -39,7 +40,7 @@ interface DB {
     daily: string | null;
   };
   moves: { table_id: string; game_no: number; seq: number; body: string };
-  games: { id: string; table_id: string; game_no: number; game: string; record: string; finished_at: number };
+  games: { id: string; table_id: string; game_no: number; game: string; record: string; finished_at: number; computer_moves: string | null };
   game_players: { game_id: string; seat: number; player_id: string; place: number; won: number };
   ratings: { player_id: string; game: string; mu: number; sigma: number; games: Generated<number> };
   daily: {
@@ -327,7 +328,7 @@ export class KyselyStore implements Store {
   async finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const inserted = await trx.insertInto('games')
-        .values({ id: g.id, table_id: g.tableId, game_no: g.gameNo, game: g.game, record: JSON.stringify(g.record), finished_at: g.finishedAt })
+        .values({ id: g.id, table_id: g.tableId, game_no: g.gameNo, game: g.game, record: JSON.stringify(g.record), finished_at: g.finishedAt, computer_moves: g.computerMoves?.length ? JSON.stringify(g.computerMoves) : null })
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
       // Finished once already (a restart between the last move and this write): nothing to count twice.
@@ -397,6 +398,11 @@ export class KyselyStore implements Store {
     return row ? (JSON.parse(row.record) as unknown) : null;
   }
 
+  async computerMoves(gameId: string): Promise<readonly ComputerMoves[]> {
+    const row = await this.db.selectFrom('games').select('computer_moves').where('id', '=', gameId).executeTakeFirst();
+    return row?.computer_moves ? (readJson<ComputerMoves[]>(row.computer_moves, isComputerMoves) ?? []) : [];
+  }
+
   async stats(playerId: string): Promise<PlayerStats[]> {
     const rows = await this.db.selectFrom('game_players')
       .innerJoin('games', 'games.id', 'game_players.game_id')
@@ -426,6 +432,11 @@ function readJson<T>(text: string, ok: (x: unknown) => boolean): T | null {
   } catch {
     return null;
   }
+}
+
+const isIndices = (x: unknown): boolean => Array.isArray(x) && x.every((i) => Number.isInteger(i) && i >= 0);
+function isComputerMoves(x: unknown): boolean {
+  return Array.isArray(x) && x.every((m) => typeof m === 'object' && m !== null && Number.isInteger((m as ComputerMoves).round) && isIndices((m as ComputerMoves).timer) && isIndices((m as ComputerMoves).standIn));
 }
 
 function isSeats(x: unknown): boolean {

@@ -1,6 +1,7 @@
 /** Seats over time: open lobby, leaving before the start, turn timers, a bot standing in after a drop, rematch. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyAction } from '@olsen/engine';
+import { reviewRecord, type ComputerMoves } from '@olsen/bots';
 import type { OlsenServer } from '../src/index.js';
 import { Client, startTest, api } from './helpers.js';
 
@@ -79,6 +80,15 @@ describe('seats, timers and rematch', () => {
     const end = await anne.until((u) => u.code === code && u.status === 'finished', 60_000);
     auto.stop();
     expect(end.recordId).toBeTruthy();
+    // Issue 38 (3): the moves the computer made for Bo are kept with the game, and his review does not judge them.
+    const marks = (await (await api(`${server.url}/api/games/${end.recordId}/computer-moves`)).json()) as { ok: true; computerMoves: ComputerMoves[] };
+    const record = (await (await api(`${server.url}/api/games/${end.recordId}/record`)).json()) as { rounds: { actions: { seat: number }[] }[] };
+    const forBo = marks.computerMoves.flatMap((m) => m.standIn.map((i) => record.rounds[m.round].actions[i]));
+    expect(forBo.length).toBeGreaterThan(0);
+    expect(forBo.every((a) => a.seat === 1)).toBe(true);
+    const review = reviewRecord(record, 1, { worlds: 8, computerMoves: marks.computerMoves });
+    expect(review.byComputer).toBe(forBo.length);
+    expect(review.decisions.some((d) => marks.computerMoves.some((m) => m.round === d.round && m.standIn.includes(d.index)))).toBe(false);
     const bo2 = new Client(server.url, bo.token, 'Bo');
     await bo2.connected();
     expect(await bo2.req({ type: 'join', code })).toEqual({ ok: true, seat: 1 });

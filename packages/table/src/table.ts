@@ -17,7 +17,7 @@
  */
 import { actorsOf, applyAction, moverOf, nextRoundOf, progressOf, stageOf, startGame, viewOf, type AnyAction, type AnyGame, type AnyView, type GameName, type Result, type Seat } from '@olsen/engine';
 import { seedFromString } from '@olsen/engine/sim';
-import { choose, type Level } from '@olsen/bots';
+import { choose, type ComputerMoves, type Level } from '@olsen/bots';
 import { gameErrorReply, type ErrorCode, type ErrorReply, type SeatInfo, type TableStatus, type TableUpdate } from '@olsen/protocol';
 import type { Pace } from './pace.js';
 import { computerFor, fillSeats, seatNames, withSeat, type TableSeat } from './seats.js';
@@ -153,7 +153,7 @@ export class Table {
   }
 
   /** This game's moves the computer made for people: per round, the log positions (results, move lists and the review show them). */
-  computerMoves(): readonly { readonly round: number; readonly timer: readonly number[]; readonly standIn: readonly number[] }[] {
+  computerMoves(): readonly ComputerMoves[] {
     return this.marks;
   }
 

@@ -27,7 +27,7 @@ export function recordUpTo(record: RecordShape, round: number, index: number): R
  * game's public record) or `#/analyse/daily/<game id>` (the player's daily deal).
  */
 export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
-  const { ask, getJsonAsGuest, keptForAnalyse, record: fetchRecord, resumeOffline } = useClient();
+  const { ask, computerMoves, getJsonAsGuest, keptForAnalyse, record: fetchRecord, resumeOffline } = useClient();
   const { t, lang } = prefs;
   const [request, setRequest] = useState<AnalyseRequest | null>(null);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
@@ -55,10 +55,10 @@ export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
       return;
     }
     if (id === 'daily') return setDaily(seat ?? null);
-    void fetchRecord(id).then((r) => {
+    void Promise.all([fetchRecord(id), computerMoves(id)]).then(([r, marks]) => {
       if (r.status === 403) return setDaily(id);
       if (r.record === null) return setError(t.analyseNoRecord);
-      setRequest({ record: r.record, seat: Number(seat) || 0 });
+      setRequest({ record: r.record, seat: Number(seat) || 0, computerMoves: marks });
     });
   }, [path]);
 
@@ -82,7 +82,7 @@ export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
     if (!request) return;
     setAnalysis(null);
     setPlayable(request);
-    void ask({ t: 'analyse', record: request.record, seat: request.seat, lang }, (d, n) => setDone([d, n])).then((r) => {
+    void ask({ t: 'analyse', record: request.record, seat: request.seat, lang, computerMoves: request.computerMoves ?? [] }, (d, n) => setDone([d, n])).then((r) => {
       if (r.ok && r.analysis) show(r.analysis);
       else if (!r.ok) setError(r.error.message);
     });
@@ -123,6 +123,7 @@ export function Analyse({ path, prefs }: { path: string; prefs: Prefs }) {
         <>
           <p>{t.analyseSummary(analysis.players[analysis.seat], analysis.decisions.length, mistakes, analysis.worlds)}</p>
           <Swing analysis={analysis} chosen={chosen === null ? null : analysis.decisions[chosen]} onPick={(i) => setChosen(i)} prefs={prefs} />
+          {analysis.byComputer > 0 && <p class="muted by-computer">{t.analyseByComputer(analysis.players[analysis.seat], analysis.byComputer)}</p>}
           {analysis.decisions.length === 0 && <p>{t.analyseNoChoices}</p>}
           <ol class="decisions">
             {analysis.decisions.map((d, i) => (

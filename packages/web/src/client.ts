@@ -12,6 +12,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { ActionBody, CreateTable, Reply, TableUpdate } from '@olsen/protocol';
 import type { Socket } from 'socket.io-client';
+import type { ComputerMoves } from '@olsen/bots';
 import gameWorkerUrl from './game-worker.ts?worker&url';
 import type { OfflineOptions, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
@@ -37,6 +38,8 @@ export interface SavedGame {
 /** What the page reviews when it has no record id: an offline game just finished. */
 export interface AnalyseRequest {
   readonly record: unknown;
+  /** The moves the computer made for people (not judged by the review). */
+  readonly computerMoves?: readonly ComputerMoves[];
   readonly seat: number;
   /** The offline game's options (the level of the computer players to play on against). */
   readonly options?: OfflineOptions;
@@ -124,6 +127,16 @@ export class Client {
   /** The same as the guest: with the token (made first if need be); a refusal's JSON too (`{ ok: false, error }`). */
   readonly getJsonAsGuest = async <T>(path: string, init: RequestInit = {}): Promise<T | null> =>
     this.getJson<T>(path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${await this.guestToken()}` } }, true);
+
+  /** The moves the computer made for people in a finished game (none when the server does not say). */
+  readonly computerMoves = async (id: string): Promise<readonly ComputerMoves[]> => {
+    try {
+      const r = await this.parts.fetch(`/api/games/${encodeURIComponent(id)}/computer-moves`);
+      return r.ok ? ((await r.json()) as { computerMoves: ComputerMoves[] }).computerMoves : [];
+    } catch {
+      return [];
+    }
+  };
 
   /** A finished game's record, with the answer's status (403: a daily deal's during its day; 0: no answer). */
   readonly record = async (id: string): Promise<{ readonly status: number; readonly record: unknown }> => {

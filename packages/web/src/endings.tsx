@@ -29,7 +29,7 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
   const analyseOffline = async (seat: number): Promise<void> => {
     const r = await ask({ t: 'record' });
     if (!r.ok) return;
-    keepForAnalyse({ record: r.record, seat });
+    keepForAnalyse({ record: r.record, seat, computerMoves: r.computerMoves ?? [] });
     location.hash = '#/analyse';
   };
   const hearts = isHeartsView(v);
@@ -39,6 +39,8 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
   const roundOnly = !finished && !hearts;
   const order = roundOnly ? (sv!.roundOrder ?? v.standings.order) : v.standings.order;
   const points = roundOnly && sv!.roundPoints !== null;
+  // The seats the computer played for this round (the runner's marks: a stand-in, the turn timer), marked in the table.
+  const byComputer = new Set([...(u.standInMoves ?? []), ...(u.timerMoves ?? [])].map((i) => v.log[i]?.seat).filter((s): s is number => s !== undefined));
   const rows = order.map((s, i) => ({
     name: v.players[s],
     s,
@@ -52,7 +54,7 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
   // The engine says who went out first (none in a blocked round).
   const roundWinner = sv?.roundWinner ?? -1;
   const heading = finished
-    ? `${t.gameOver}: ${winners.length === 1 ? t.winner(winners[0]) : t.winners(winners.join(', '))}`
+    ? `${t.gameOver}: ${winners.length === 1 ? t.winner(winners[0]) : t.winners(winners.join(', '))}${v.standings.winners.some((s) => byComputer.has(s)) ? ` (${t.byComputer(v.standings.winners.filter((s) => byComputer.has(s)).map((s) => v.players[s]).join(', '))})` : ''}`
     : roundWinner >= 0 ? `${t.roundOver}: ${t.wentOut(v.players[roundWinner])}` : t.roundOver;
   return (
     <div class="results" role="region" aria-label={finished ? t.gameOver : t.roundOver}>
@@ -71,7 +73,10 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
           {rows.map((r) => (
             <tr key={r.s} class={r.s === u.you ? 'me' : ''}>
               <td>{r.place > 0 ? r.place : '–'}</td>
-              <th scope="row">{r.name}</th>
+              <th scope="row">
+                {r.name}
+                {byComputer.has(r.s) && <span class="muted by-computer"> ⚙ {t.byComputer(r.name)}</span>}
+              </th>
               {r.hand !== null && (
                 r.hand === 'hidden' ? (
                   <td class="revealed">{t.handHidden}</td>

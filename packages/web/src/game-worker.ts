@@ -36,7 +36,7 @@ async function handle(m: WorkerRequest, id: number): Promise<WorkerReply> {
       return offline.act(m.action, m.version);
     case 'record': {
       const game = offline.game;
-      return game ? { ok: true, record: recordOf(game), result: resultOf(game), hearts: isHeartsGame(game) } : { ok: false, error: { code: 'not_started', message: 'No game.' } };
+      return game ? { ok: true, record: recordOf(game), computerMoves: offline.computerMoves(), result: resultOf(game), hearts: isHeartsGame(game) } : { ok: false, error: { code: 'not_started', message: 'No game.' } };
     }
     case 'hint':
       return { ok: true, hint: hintFor(m.view, m.lang) };
@@ -44,7 +44,7 @@ async function handle(m: WorkerRequest, id: number): Promise<WorkerReply> {
       return replay(m.record);
     case 'analyse':
       // The review's code (and its words in four languages) is fetched when a review is first asked for.
-      return (await import('./worker-review.js')).analyse(id, m.record, m.seat, m.lang, post);
+      return (await import('./worker-review.js')).analyse(id, m.record, m.seat, m.lang, post, m.computerMoves);
   }
 }
 

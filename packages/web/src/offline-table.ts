@@ -6,6 +6,7 @@
  * when to go on ("Neste runde"). Pure of the worker: a test drives it in Node.
  */
 import { replayRecord, type Seat } from '@olsen/engine';
+import type { ComputerMoves } from '@olsen/bots';
 import { Table, botName, fail, pace, type Outcome, type TableSeat } from '@olsen/table';
 import type { ActionBody, TableUpdate } from '@olsen/protocol';
 import type { OfflineOptions } from './worker-protocol.js';
@@ -24,6 +25,11 @@ export class OfflineTable {
   constructor(private readonly publish: (u: TableUpdate) => void) {}
 
   /** The seats: the person at `o.seat` (default 0), bots named apart from them. */
+  /** The moves the computer made for the person this game (the turn timer's), for the review. */
+  computerMoves(): readonly ComputerMoves[] {
+    return this.table?.computerMoves() ?? [];
+  }
+
   private static seats(o: OfflineOptions, names?: readonly string[]): TableSeat[] {
     const me = o.seat ?? 0;
     const taken = new Set([o.name]);

@@ -1,6 +1,6 @@
 /** Messages between the page and the game worker (engine and bots off the main thread). */
 import type { AnyView, GameName } from '@olsen/engine';
-import type { ReviewPage, ReviewPageDecision } from '@olsen/bots';
+import type { ComputerMoves, ReviewPage, ReviewPageDecision } from '@olsen/bots';
 import type { ActionBody, BotLevel, Reply, TableUpdate } from '@olsen/protocol';
 import type { Lang } from './i18n.js';
 
@@ -34,13 +34,14 @@ export type WorkerRequest =
   | { readonly t: 'record' }
   | { readonly t: 'hint'; readonly view: AnyView; readonly lang: Lang }
   | { readonly t: 'replay'; readonly record: unknown }
-  | { readonly t: 'analyse'; readonly record: unknown; readonly seat: number; readonly lang: Lang };
+  /** `computerMoves`: the moves the computer made for people (the table runner's marks), which the review does not judge. */
+  | { readonly t: 'analyse'; readonly record: unknown; readonly seat: number; readonly lang: Lang; readonly computerMoves?: readonly ComputerMoves[] };
 
 /** A review ready to draw (bots' `reviewPage`); `record` is absent where the page may not have it (the daily deal during its day). */
 export type Analysis = ReviewPage;
 export type AnalysedDecision = ReviewPageDecision;
 
-export type WorkerReply = Reply<Record<string, unknown>> & { hint?: { action: unknown; reason: string } | null; record?: unknown; steps?: ReplayStep[]; analysis?: Analysis };
+export type WorkerReply = Reply<Record<string, unknown>> & { hint?: { action: unknown; reason: string } | null; record?: unknown; computerMoves?: readonly ComputerMoves[]; steps?: ReplayStep[]; analysis?: Analysis };
 
 export type WorkerMessage =
   | { readonly t: 'reply'; readonly id: number; readonly reply: WorkerReply }

@@ -612,6 +612,35 @@ describe('the web app in Chromium', () => {
     for (const p of [anne, bo, cleo]) await p.context().close();
   }, 120_000);
 
+  it('issue 38 (3): the computer\'s moves for a person who left are marked in the results and left out of their review', async () => {
+    const anne = await (await browser.newContext()).newPage();
+    const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+    await anne.goto(`${server.url}/#/new`);
+    await anne.getByLabel('Ditt navn').fill('Anne');
+    await anne.getByLabel('Plass 3').selectOption('greedy');
+    await anne.getByRole('button', { name: 'Lag bord' }).press('Enter');
+    const link = (await anne.locator('.share code').textContent())!;
+    await bo.goto(link);
+    await bo.getByLabel('Ditt navn').fill('Bo');
+    await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
+    await expect.poll(() => anne.getByRole('listitem').filter({ hasText: /^Bo$/ }).count()).toBe(1);
+    await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
+    await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
+    // Bo leaves at once: the computer plays his hand out.
+    bo.once('dialog', (d) => void d.accept());
+    await bo.getByRole('button', { name: /Tilbake/ }).press('Enter');
+    await playByKeyboard(anne, /Spillet er over/);
+    const results = anne.getByRole('region', { name: 'Spillet er over' });
+    await expect.poll(() => results.locator('th', { hasText: 'Bo' }).textContent()).toContain('datamaskinen spilte for Bo');
+    // Bo's review says how many of his moves the computer made, and judges none of them.
+    const replay = (await anne.getByRole('link', { name: 'Spill av' }).getAttribute('href'))!;
+    const id = replay.split('/').pop()!;
+    await bo.goto(`${server.url}/#/analyse/${id}/1`);
+    await expect.poll(() => bo.locator('p.by-computer').textContent(), { timeout: 60_000 }).toMatch(/^Datamaskinen gjorde (ett trekk|\d+ trekk) for Bo \(borte fra bordet, eller tiden gikk ut\): (det|de) er ikke vurdert\.$/);
+    await anne.context().close();
+    await bo.context().close();
+  }, 240_000);
+
   it('a move the turn timer makes is told: to the person whose time ran out, and at that seat for the others', async () => {
     const anne = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
     await anne.goto(`${server.url}/#/new`);

@@ -175,7 +175,7 @@ describe('the table notes (what the frames bring)', () => {
         const caught = notes.said.find((n) => n.kind === 'move' && 'catch' in n.action && n.action.catch === 0);
         if (caught) {
           seen = true;
-          const by = (caught as { action: { seat: number } }).action.seat;
+          const by = (caught as unknown as { action: { seat: number } }).action.seat;
           expect(notes.news).toMatchObject({ kind: 'caught', by, seat: 0, drew: 3 });
           expect((notes.news as unknown as { cards: string[] }).cards).toHaveLength(3);
           // The live region tells it too, once.

@@ -142,6 +142,8 @@ const de: Dict = {
   analyseWorking: 'Die Chancen werden Zug für Zug berechnet …',
   analyseNothing: 'Noch kein Spiel zum Analysieren: spiele ein Spiel zu Ende und drücke „Analyse“.',
   analyseNoRecord: 'Das Spiel wurde nicht gefunden. Vielleicht ist es noch nicht vorbei.',
+  analyseByComputer: (name, n) => `Der Computer machte ${n === 1 ? 'einen Zug' : `${n} Züge`} für ${name} (nicht am Tisch, oder die Zeit war um): ${n === 1 ? 'er wird' : 'sie werden'} nicht bewertet.`,
+  byComputer: (name) => `der Computer spielte für ${name}`,
   analyseNoChoices: 'Du hattest in diesem Spiel keine echte Wahl.',
   analyseSummary: (name, n, mistakes, worlds) =>
     `${name}: ${n} ${n === 1 ? 'Entscheidung' : 'Entscheidungen'}, ${mistakes === 0 ? 'keine Fehler' : mistakes === 1 ? 'ein Fehler' : `${mistakes} Fehler`}. Jede Entscheidung wurde in ${worlds} möglichen Verteilungen der Karten geprüft, die du nicht sehen konntest.`,

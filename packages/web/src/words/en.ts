@@ -142,6 +142,8 @@ const en: Dict = {
   analyseWorking: 'Working out the chances move by move …',
   analyseNothing: 'No game to review yet: finish a game, then press "Review".',
   analyseNoRecord: 'The game was not found. Perhaps it is not over yet.',
+  analyseByComputer: (name, n) => `The computer made ${n === 1 ? 'one move' : `${n} moves`} for ${name} (away from the table, or the time ran out): ${n === 1 ? 'it is' : 'they are'} not judged.`,
+  byComputer: (name) => `the computer played for ${name}`,
   analyseNoChoices: 'You had no real choice in this game.',
   analyseSummary: (name, n, mistakes, worlds) =>
     `${name}: ${n} decisions, ${mistakes === 0 ? 'no mistakes' : mistakes === 1 ? 'one mistake' : `${mistakes} mistakes`}. Each decision was tried in ${worlds} possible deals of the cards you could not see.`,

@@ -140,6 +140,8 @@ export const nb = {
   analyseWorking: 'Regner ut sjansene trekk for trekk …',
   analyseNothing: 'Ingen spill å analysere ennå: spill ferdig et spill, og trykk «Analyse».',
   analyseNoRecord: 'Fant ikke spillet. Det kan være at det ikke er ferdig ennå.',
+  analyseByComputer: (name: string, n: number) => `Datamaskinen gjorde ${n === 1 ? 'ett trekk' : `${n} trekk`} for ${name} (borte fra bordet, eller tiden gikk ut): ${n === 1 ? 'det er' : 'de er'} ikke vurdert.`,
+  byComputer: (name: string) => `datamaskinen spilte for ${name}`,
   analyseNoChoices: 'Du hadde ikke noe reelt valg i dette spillet.',
   analyseSummary: (name: string, n: number, mistakes: number, worlds: number) =>
     `${name}: ${n} valg, ${mistakes === 0 ? 'ingen feil' : mistakes === 1 ? 'én feil' : `${mistakes} feil`}. Hvert valg er prøvd i ${worlds} mulige fordelinger av kortene du ikke så.`,

@@ -142,6 +142,8 @@ const nl: Dict = {
   analyseWorking: 'De kansen worden zet voor zet berekend …',
   analyseNothing: 'Nog geen spel om te analyseren: speel een spel uit en druk op „Analyse”.',
   analyseNoRecord: 'Het spel is niet gevonden. Misschien is het nog niet afgelopen.',
+  analyseByComputer: (name, n) => `De computer deed ${n === 1 ? 'één zet' : `${n} zetten`} voor ${name} (weg van tafel, of de tijd was om): ${n === 1 ? 'die telt' : 'die tellen'} niet mee in de beoordeling.`,
+  byComputer: (name) => `de computer speelde voor ${name}`,
   analyseNoChoices: 'Je had in dit spel geen echte keuze.',
   analyseSummary: (name, n, mistakes, worlds) =>
     `${name}: ${n} ${n === 1 ? 'keuze' : 'keuzes'}, ${mistakes === 0 ? 'geen fouten' : mistakes === 1 ? 'één fout' : `${mistakes} fouten`}. Elke keuze is geprobeerd in ${worlds} mogelijke verdelingen van de kaarten die je niet zag.`,
