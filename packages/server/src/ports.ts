@@ -83,7 +83,8 @@ export interface PlayerStats {
   readonly games: number;
   readonly wins: number;
   readonly meanPlace: number;
-  readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number } | null;
+  /** `strength`: the figure people are shown (`strengthOf`: 1,000 at the start, never negative). */
+  readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number; readonly strength: number } | null;
 }
 
 /** Thrown by `appendMove` when the slot is taken, or by `updateTable` when the row has moved on: another writer got there first. */

@@ -27,3 +27,10 @@ export function rateGame(seats: readonly SeatResult[], current: Map<string, { mu
   seats.forEach((s, i) => out.set(s.playerId, { mu: rated[i][0].mu, sigma: rated[i][0].sigma }));
   return out;
 }
+
+/**
+ * A rating as people read it: a strength figure that starts at 1,000 for everyone (OpenSkill's conservative
+ * estimate, mu − 3·sigma, is 0 then), goes up with wins (more against stronger players) and down with losses,
+ * and is never negative. 40 points per unit of the estimate: a steady winner reaches about 1,500–1,800.
+ */
+export const strengthOf = (ordinal: number): number => Math.max(0, Math.round(1000 + 40 * ordinal));

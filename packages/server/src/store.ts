@@ -16,6 +16,7 @@ import { ordinal } from 'openskill';
 import { ConfigError } from './config.js';
 import { migrate } from './migrations.js';
 import type { ComputerMoves } from '@olsen/bots';
+import { strengthOf } from './results.js';
 import { VersionConflict, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
@@ -413,7 +414,8 @@ export class KyselyStore implements Store {
     const ratings = await this.db.selectFrom('ratings').selectAll().where('player_id', '=', playerId).execute();
     return rows.map((r) => {
       const rt = ratings.find((x) => x.game === r.game);
-      const rating = rt ? { mu: Number(rt.mu), sigma: Number(rt.sigma), ordinal: ordinal({ mu: Number(rt.mu), sigma: Number(rt.sigma) }) } : null;
+      const o = rt ? ordinal({ mu: Number(rt.mu), sigma: Number(rt.sigma) }) : 0;
+      const rating = rt ? { mu: Number(rt.mu), sigma: Number(rt.sigma), ordinal: o, strength: strengthOf(o) } : null;
       return { game: r.game as GameName, games: Number(r.games), wins: Number(r.wins), meanPlace: Number(r.mean_place), rating };
     });
   }

@@ -115,6 +115,9 @@ describe('tables over socket.io (SQLite)', () => {
     expect(seen.every((u) => u.you === null && u.view!.hand === null && u.view!.legal.length === 0)).toBe(true);
     const stats = (await (await api(`${server.url}/api/players/${(await (await api(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Anne', token: anne.token }) })).json() as { player: { id: string } }).player.id}/stats`)).json()) as { stats: { game: string; games: number; rating: unknown }[] };
     expect(stats.stats).toEqual([expect.objectContaining({ game: 'olsen', games: 1, rating: expect.any(Object) })]);
+    // The figure people are shown: 1,000 at the start, moved by one game, never negative (issue 38, item 4).
+    const strength = (stats.stats[0].rating as { strength: number }).strength;
+    expect(Number.isInteger(strength) && strength >= 0 && Math.abs(strength - 1000) < 400).toBe(true);
     for (const c of [anne, bo, carl]) c.close();
   });
 

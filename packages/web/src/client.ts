@@ -14,6 +14,7 @@ import type { ActionBody, CreateTable, Reply, TableUpdate } from '@olsen/protoco
 import type { Socket } from 'socket.io-client';
 import type { ComputerMoves } from '@olsen/bots';
 import gameWorkerUrl from './game-worker.ts?worker&url';
+import type { GameName } from '@olsen/engine';
 import type { OfflineOptions, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 type AnyReply = Reply<Record<string, unknown>>;
@@ -46,8 +47,11 @@ export interface AnalyseRequest {
 }
 
 /** What the browser keeps, by key: the person's choices and the game in progress. */
-const KEYS = { saved: 'olsen.offline', kept: 'olsen.analyse', token: 'olsen.token', name: 'olsen.name', id: 'olsen.id', lang: 'olsen.lang', four: 'olsen.four', sort: 'olsen.sort', setup: 'olsen.setup', callReminded: 'olsen.callReminded' } as const;
-export type StoredKey = Exclude<keyof typeof KEYS, 'saved' | 'kept' | 'token' | 'id'>;
+const KEYS = { saved: 'olsen.offline', kept: 'olsen.analyse', token: 'olsen.token', name: 'olsen.name', id: 'olsen.id', lang: 'olsen.lang', four: 'olsen.four', sort: 'olsen.sort', setup: 'olsen.setup', callReminded: 'olsen.callReminded', localStats: 'olsen.localStats' } as const;
+export type StoredKey = Exclude<keyof typeof KEYS, 'saved' | 'kept' | 'token' | 'id' | 'localStats'>;
+
+/** Games against the computer finished on this device, by game: how many, how many won, the places summed. */
+export type LocalStats = Partial<Record<GameName, { readonly games: number; readonly wins: number; readonly places: number }>>;
 
 export interface ClientParts {
   /** Where choices and the game in progress are kept (localStorage), and per-tab facts (sessionStorage). */
@@ -181,6 +185,19 @@ export class Client {
     });
   };
 
+  /** The games against the computer finished on this device (offline ones included), by game. */
+  readonly localStats = (): LocalStats => this.readJson<LocalStats>(KEYS.localStats) ?? {};
+
+  /** Counts a finished game against the computer: the person's place and whether they won, from the engine's standings. */
+  private countGame(u: TableUpdate): void {
+    const v = u.view;
+    if (!v || u.you === null) return;
+    const all = this.localStats();
+    const was = all[u.game] ?? { games: 0, wins: 0, places: 0 };
+    const won = v.standings.winners.includes(u.you);
+    this.parts.storage.setItem(KEYS.localStats, JSON.stringify({ ...all, [u.game]: { games: was.games + 1, wins: was.wins + (won ? 1 : 0), places: was.places + (v.standings.places[u.you] ?? 0) } }));
+  }
+
   /** After each update: keep the game (its record), or forget it once it is over. */
   private async keepGame(u: TableUpdate, options: OfflineOptions): Promise<void> {
     if (u.status === 'finished') return this.forgetSavedGame();
@@ -196,8 +213,14 @@ export class Client {
   private async offlineSession(o: OfflineOptions, first: WorkerRequest): Promise<Session | string> {
     // Listen before starting: the worker sends the first state before its reply.
     let last: TableUpdate | null = null;
+    // Each game of this session counted once, when it ends (a rematch is the next game number).
+    const counted = new Set<number>();
     const keep = (u: TableUpdate): void => {
       last = u;
+      if (u.status === 'finished' && !counted.has(u.gameNo)) {
+        counted.add(u.gameNo);
+        this.countGame(u);
+      }
       void this.keepGame(u, o);
     };
     this.updateListeners.add(keep);

@@ -5,44 +5,76 @@ import { ReplayTable, sayError, type Prefs } from './table.js';
 import type { GameId } from './setup.js';
 import type { ReplayStep } from './worker-protocol.js';
 
+/** One row of statistics: a game's count, wins and mean place, and online its strength figure. */
+interface StatsRow {
+  readonly game: GameId;
+  readonly games: number;
+  readonly wins: number;
+  readonly meanPlace: number;
+  readonly strength?: number | null;
+}
+
 export function Stats({ prefs }: { prefs: Prefs }) {
   const { t } = prefs;
-  const { getJson, playerId } = useClient();
-  const [stats, setStats] = useState<{ game: GameId; games: number; wins: number; meanPlace: number; rating: { ordinal: number } | null }[] | null>(null);
+  const { getJson, playerId, localStats } = useClient();
+  const [online, setOnline] = useState<StatsRow[] | null>(null);
   useEffect(() => {
     const id = playerId();
-    if (!id) return setStats([]);
-    void getJson<{ stats: typeof stats }>(`/api/players/${id}/stats`).then((b) => setStats(b?.stats ?? []));
+    if (!id) return setOnline([]);
+    void getJson<{ stats: { game: GameId; games: number; wins: number; meanPlace: number; rating: { strength: number } | null }[] }>(`/api/players/${id}/stats`).then((b) =>
+      setOnline((b?.stats ?? []).map((s) => ({ game: s.game, games: s.games, wins: s.wins, meanPlace: s.meanPlace, strength: s.rating?.strength ?? null }))),
+    );
   }, []);
+  // The games against the computer kept on this device (offline ones too), by game.
+  const local: StatsRow[] = Object.entries(localStats()).map(([game, s]) => ({ game: game as GameId, games: s!.games, wins: s!.wins, meanPlace: s!.games > 0 ? s!.places / s!.games : 0 }));
   return (
     <section class="stats">
       <h1>{t.statsTitle}</h1>
-      {stats && stats.length === 0 && <p>{t.noStats}</p>}
-      {stats && stats.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t.game}</th>
-              <th scope="col">{t.gamesPlayed}</th>
-              <th scope="col">{t.wins}</th>
-              <th scope="col">{t.meanPlace}</th>
-              <th scope="col">{t.rating}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {stats.map((s) => (
-              <tr key={s.game}>
-                <th scope="row">{t.games[s.game]}</th>
-                <td>{s.games}</td>
-                <td>{s.wins}</td>
-                <td>{s.meanPlace.toFixed(2)}</td>
-                <td>{s.rating ? s.rating.ordinal.toFixed(1) : '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {online && online.length === 0 && local.length === 0 && <p>{t.noStats}</p>}
+      {local.length > 0 && <StatsTable title={t.statsComputer} rows={local} prefs={prefs} />}
+      {online && online.length > 0 && (
+        <>
+          <StatsTable title={t.statsOnline} rows={online} prefs={prefs} />
+          <p class="muted">{t.strengthNote}</p>
+        </>
       )}
     </section>
+  );
+}
+
+function StatsTable({ title, rows, prefs }: { title: string; rows: readonly StatsRow[]; prefs: Prefs }) {
+  const { t, lang } = prefs;
+  // Numbers as the page's language writes them (a decimal comma in Norwegian, Dutch and German).
+  const locale = lang === 'nb' ? 'nb-NO' : lang;
+  const int = new Intl.NumberFormat(locale);
+  const place = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const strength = rows.some((r) => r.strength !== undefined);
+  return (
+    <>
+      <h2>{title}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t.game}</th>
+            <th scope="col">{t.gamesPlayed}</th>
+            <th scope="col">{t.wins}</th>
+            <th scope="col">{t.meanPlace}</th>
+            {strength && <th scope="col">{t.rating}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((s) => (
+            <tr key={s.game}>
+              <th scope="row">{t.games[s.game]}</th>
+              <td>{int.format(s.games)}</td>
+              <td>{int.format(s.wins)}</td>
+              <td>{place.format(s.meanPlace)}</td>
+              {strength && <td>{s.strength === null || s.strength === undefined ? '–' : int.format(s.strength)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 

@@ -641,6 +641,31 @@ describe('the web app in Chromium', () => {
     await bo.context().close();
   }, 240_000);
 
+  it('issue 38 (4): games against the computer are counted on the device, by game, in plain words and the page\'s numbers', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?speed=fast&seed=count#/play`);
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill('2');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await playByKeyboard(page, /Spillet er over/);
+    const won = (await page.getByRole('heading', { name: /Spillet er over/ }).textContent())!.includes('Du vant');
+    await page.goto(`${server.url}/#/stats`);
+    const table = page.locator('.stats table').first();
+    await expect.poll(() => page.locator('.stats h2').first().textContent()).toBe('Mot datamaskinen på denne enheten');
+    const cells = await table.locator('tbody tr').first().locator('th, td').allTextContents();
+    // One game of Olsen, won or not, its place written with a decimal comma.
+    expect(cells.slice(0, 3)).toEqual(['Olsen', '1', won ? '1' : '0']);
+    expect(cells[3]).toMatch(/^\d,\d$/);
+    expect(await page.locator('.stats').textContent()).not.toMatch(/OpenSkill|Rating|-\d/);
+    // A second game adds to the same row.
+    await page.goto(`${server.url}/?speed=fast&seed=count-2#/play`);
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill('2');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    await playByKeyboard(page, /Spillet er over/);
+    await page.goto(`${server.url}/#/stats`);
+    await expect.poll(async () => (await page.locator('.stats table').first().locator('tbody tr').first().locator('td').first().textContent())).toBe('2');
+    await page.close();
+  }, 200_000);
+
   it('a move the turn timer makes is told: to the person whose time ran out, and at that seat for the others', async () => {
     const anne = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
     await anne.goto(`${server.url}/#/new`);

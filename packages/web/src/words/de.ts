@@ -230,8 +230,11 @@ const de: Dict = {
   gamesPlayed: 'Spiele',
   wins: 'Siege',
   meanPlace: 'Mittlerer Platz',
-  rating: 'Wertung (OpenSkill: höher ist besser)',
-  noStats: 'Noch keine beendeten Online-Spiele.',
+  rating: 'Stärke',
+  noStats: 'Noch keine beendeten Spiele. Spiel eins, dann zählt es hier.',
+  statsComputer: 'Gegen den Computer auf diesem Gerät',
+  statsOnline: 'Online',
+  strengthNote: 'Stärke: Alle beginnen bei 1000. Die Zahl steigt, wenn du gewinnst (mehr gegen starke Spieler), und sinkt, wenn du verlierst.',
   errorTitle: 'Etwas ist schiefgegangen',
   codes: {
     bad_message: 'Der Server hat das nicht verstanden.',

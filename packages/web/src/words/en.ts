@@ -230,8 +230,11 @@ const en: Dict = {
   gamesPlayed: 'Games',
   wins: 'Wins',
   meanPlace: 'Mean place',
-  rating: 'Rating (OpenSkill: higher is better)',
-  noStats: 'No finished online games yet.',
+  rating: 'Strength',
+  noStats: 'No finished games yet. Play one and it is counted here.',
+  statsComputer: 'Against the computer on this device',
+  statsOnline: 'Online',
+  strengthNote: 'Strength: everyone starts at 1000. It goes up when you win (more against strong players) and down when you lose.',
   errorTitle: 'Something went wrong',
   codes: {
     bad_message: 'The server did not understand that.',

@@ -232,8 +232,11 @@ export const nb = {
   gamesPlayed: 'Antall spill',
   wins: 'Seire',
   meanPlace: 'Snittplass',
-  rating: 'Rating (OpenSkill, høyere er bedre)',
-  noStats: 'Ingen ferdige nettspill ennå.',
+  rating: 'Styrke',
+  noStats: 'Ingen ferdige spill ennå. Spill et spill, så telles det her.',
+  statsComputer: 'Mot datamaskinen på denne enheten',
+  statsOnline: 'På nett',
+  strengthNote: 'Styrke: alle starter på 1000. Tallet går opp når du vinner (mer mot sterke spillere) og ned når du taper.',
   errorTitle: 'Noe gikk galt',
   // the server's refusals, by code
   codes: {

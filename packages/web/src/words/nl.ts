@@ -230,8 +230,11 @@ const nl: Dict = {
   gamesPlayed: 'Spellen',
   wins: 'Gewonnen',
   meanPlace: 'Gemiddelde plaats',
-  rating: 'Rating (OpenSkill: hoger is beter)',
-  noStats: 'Nog geen afgelopen online spellen.',
+  rating: 'Sterkte',
+  noStats: 'Nog geen afgelopen spellen. Speel er een en het telt hier mee.',
+  statsComputer: 'Tegen de computer op dit apparaat',
+  statsOnline: 'Online',
+  strengthNote: 'Sterkte: iedereen begint op 1000. Het getal stijgt als je wint (meer tegen sterke spelers) en daalt als je verliest.',
   errorTitle: 'Er ging iets mis',
   codes: {
     bad_message: 'De server begreep dat niet.',
