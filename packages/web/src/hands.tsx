@@ -14,6 +14,27 @@ const suitOf = (o: Option): string | undefined => ('send' in o ? (o.send as { su
 
 const RANKS = '23456789TJQKA';
 
+/** The narrowest strip of a card left to tap in a fanned hand (px): a finger's width. */
+const MIN_STRIP = 42;
+
+/**
+ * Cards per row of the hand: all in one row while each shows a strip of at least `MIN_STRIP` to tap, else rows of
+ * equal length (13 cards on a 360 px phone: 7 and 6). The fan's overlap (styles.css) spreads a row over the width.
+ */
+function usePerRow(n: number): number {
+  const [width, setWidth] = useState(() => innerWidth);
+  useEffect(() => {
+    const on = (): void => setWidth(innerWidth);
+    addEventListener('resize', on);
+    return () => removeEventListener('resize', on);
+  }, []);
+  // As styles.css: the row is min(100vw, 72rem) less 1.2rem; a card is 56 px wide, 72 px from 48rem.
+  const room = Math.min(width, 1152) - 19.2;
+  const card = width >= 768 ? 72 : 56;
+  const fit = Math.max(2, Math.floor(1 + (room - card) / MIN_STRIP));
+  return Math.ceil(n / Math.ceil(n / fit));
+}
+
 function sortHand(hand: readonly string[], by: 'suit' | 'rank'): string[] {
   const key = (c: string): number => (by === 'suit' ? SUITS.indexOf(c[1] as never) * 16 + RANKS.indexOf(c[0]) : RANKS.indexOf(c[0]) * 4 + SUITS.indexOf(c[1] as never));
   return [...hand].sort((a, b) => key(a) - key(b));
@@ -44,6 +65,7 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
     if (step.send) send(step.send);
   };
   const hand = useMemo(() => sortHand(v.hand ?? [], prefs.sort), [v.hand, prefs.sort]);
+  const perRow = usePerRow(hand.length);
   const h = sheddingHand(v, s);
   const { group, armed, choice } = s;
   const callWord = v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
@@ -89,12 +111,12 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
           </button>
         </div>
       )}
-      <ul class="hand" style={{ '--n': String(hand.length) }} aria-label={`${t.hand}. ${t.legalMarked}`}>
+      <ul class="hand" style={{ '--n': String(perRow) }} aria-label={`${t.hand}. ${t.legalMarked}`}>
         {hand.map((c, i) => {
           const picked = group !== null && group.includes(c as CardName) && hand.indexOf(c) === i;
           const fits = h.fits(c as CardName);
           return (
-            <li key={`${c}-${i}`}>
+            <li key={`${c}-${i}`} class={i > 0 && i % perRow === 0 ? 'row-start' : undefined}>
               <button type="button" class={`card${fits ? ' legal' : ''}${picked ? ' picked' : ''}`} aria-pressed={group ? picked : undefined} onClick={() => run(pickCard(v, s, c as CardName))}>
                 <CardFace card={c} />
                 <span class="sr-only">{fits ? `${spoken(c, lang)}, ${t.playable}` : spoken(c, lang)}</span>
@@ -137,6 +159,7 @@ export function HeartsHand({ v, prefs, send }: { v: HeartsView; prefs: Prefs; se
     if (step.send) send(step.send);
   };
   const hand = useMemo(() => sortHand(v.hand ?? [], prefs.sort), [v.hand, prefs.sort]);
+  const perRow = usePerRow(hand.length);
   const h = heartsHand(v, state);
   const { passing, playable } = h;
   const picked = h.state.picked as readonly string[];
@@ -154,11 +177,11 @@ export function HeartsHand({ v, prefs, send }: { v: HeartsView; prefs: Prefs; se
           </button>
         </div>
       )}
-      <ul class="hand" style={{ '--n': String(hand.length) }} aria-label={`${t.hand}. ${t.legalMarked}`}>
-        {hand.map((c) => {
+      <ul class="hand" style={{ '--n': String(perRow) }} aria-label={`${t.hand}. ${t.legalMarked}`}>
+        {hand.map((c, i) => {
           const on = picked.includes(c);
           return (
-            <li key={c}>
+            <li key={c} class={i > 0 && i % perRow === 0 ? 'row-start' : undefined}>
               {passing ? (
                 <button type="button" class={`card legal${on ? ' picked' : ''}`} aria-pressed={on} onClick={() => run(tapHeartsCard(v, h.state, c as CardName))}>
                   <CardFace card={c} />
