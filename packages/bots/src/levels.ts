@@ -4,8 +4,11 @@
  * them (`@olsen/bots/levels`) without the bots themselves.
  */
 
-/** Every level, in the order a menu offers them: the texts' players from easy to expert, then the yardsticks. */
-export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'greedy', 'random'] as const;
+/**
+ * Every level, in the order a menu offers them: weakest first (`easy` is `greedy` with one move in five at
+ * random, so it plays below `greedy`), so a menu reads as a ladder.
+ */
+export const LEVELS = ['random', 'easy', 'greedy', 'medium', 'hard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
 
 /** The names computer players sit under, in the order seats are filled. */

@@ -185,12 +185,19 @@ function Position({ analysis, decision, prefs, onPlayOn }: { analysis: Analysis;
   );
 }
 
-/** A value with its 95 % interval: "43 % ± 3" or "7,5 ± 1,2". */
+/**
+ * A value and where it likely lies (its 95 % interval), in words a player reads without statistics:
+ * "43 % (40–46 %)" or "7,5 (6,3–8,7)".
+ */
 function figure(mean: number, se: number, measure: 'win' | 'points', lang: string): string {
   const loc = lang === 'en' ? 'en-GB' : lang === 'nb' ? 'nb-NO' : lang;
-  if (measure === 'win') return `${Math.round(mean * 100)}\u00a0% ±\u00a0${Math.max(1, Math.round(196 * se))}`;
+  if (measure === 'win') {
+    const pct = (x: number): number => Math.min(100, Math.max(0, Math.round(x * 100)));
+    const half = Math.max(0.01, 1.96 * se);
+    return `${pct(mean)}\u00a0% (${pct(mean - half)}–${pct(mean + half)}\u00a0%)`;
+  }
   const f = (x: number): string => (Math.round(x * 10) / 10).toLocaleString(loc);
-  return `${f(mean)} ±\u00a0${f(1.96 * se)}`;
+  return `${f(mean)} (${f(mean - 1.96 * se)}–${f(mean + 1.96 * se)})`;
 }
 
 /**

@@ -14,6 +14,8 @@ const suitOf = (o: Option): string | undefined => ('send' in o ? (o.send as { su
 
 const RANKS = '23456789TJQKA';
 
+const capital = (x: string): string => x.charAt(0).toUpperCase() + x.slice(1);
+
 /** The narrowest strip of a card left to tap in a fanned hand (px): a finger's width. */
 const MIN_STRIP = 42;
 
@@ -73,11 +75,14 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
   // first time a person may call on this device a one-line reminder of the catch.
   const calling = h.mayArm || h.others.some((b) => 'call' in b);
   const reminder = useFirstTime('callReminded', calling && v.call.penalty > 0);
+  // A choice of suits for one play (an eight): each button is the suit's name alone ("Kløver"), the card above them.
+  const cardsOf = (option: Option): string => ('more' in option ? '' : ((option.send as { play?: string[] }).play ?? []).map((c) => spoken(c, lang)).join(' + '));
+  const suitsOnly = choice !== null && choice.length > 1 && choice.every((o) => suitOf(o) !== undefined && cardsOf(o) === cardsOf(choice[0]));
   const label = (option: Option): string => {
     if ('more' in option) return t.playMore;
-    const p = option.send as { play?: string[]; suit?: string };
-    const cards = (p.play ?? []).map((c) => spoken(c, lang)).join(' + ');
-    return p.suit ? `${cards} → ${suitName(p.suit, t, lang)}` : cards;
+    const suit = suitOf(option);
+    if (suit && suitsOnly) return capital(suitName(suit, t, lang));
+    return suit ? `${cardsOf(option)}, ${t.thenSuit(suitName(suit, t, lang))}` : cardsOf(option);
   };
 
   return (
@@ -128,6 +133,7 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
       {choice && (
         <div class="dialog" role="dialog" aria-modal="true" aria-label={t.chooseMove} onKeyDown={(e) => e.key === 'Escape' && setS(cancel(s))}>
           <h2>{choice.every((o) => 'send' in o && 'suit' in o.send) ? t.chooseSuit : t.chooseMove}</h2>
+          {suitsOnly && <p class="muted">{capital(cardsOf(choice[0]))}</p>}
           <div class="choices">
             {choice.map((o, i) => (
               <button

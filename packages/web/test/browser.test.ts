@@ -152,7 +152,9 @@ describe('the web app in Chromium', () => {
     await decisions.last().locator(':scope > button').click({ timeout: 60_000 });
     const position = page.getByLabel('Bordet da du valgte');
     await expect.poll(() => position.getByRole('row').count()).toBeGreaterThan(2);
-    await expect.poll(() => position.getByRole('cell').first().innerText()).toMatch(/^\d+\s% ±\s\d+$/);
+    // Issue 38 (9): a chance and where it likely lies, in words (no "95 %-intervall", no "±").
+    await expect.poll(() => position.getByRole('cell').first().innerText()).toMatch(/^\d+\s% \(\d+–\d+\s%\)$/);
+    expect(await position.getByRole('columnheader').allInnerTexts()).toContain('Vinnersjanse (trolig mellom)');
     // OLSEN_SCREENSHOTS=dir keeps a picture of the page to look at.
     if (process.env.OLSEN_SCREENSHOTS) await page.screenshot({ path: join(process.env.OLSEN_SCREENSHOTS, 'analyse-phone.png'), fullPage: true });
     await page.getByRole('button', { name: 'Spill videre herfra' }).click();
@@ -177,7 +179,7 @@ describe('the web app in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Last ned spillet' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Til dagens giv' }).click();
     const olsen = page.getByRole('article').filter({ has: page.getByRole('heading', { name: /^Olsen/ }) });
-    await expect.poll(() => olsen.innerText()).toMatch(/Ferdig: \d\. plass, \d+ trekk\./);
+    await expect.poll(() => olsen.innerText()).toMatch(/Ferdig: \d\. plass, \d+ turer\./);
     await expect.poll(() => olsen.getByRole('row', { name: /Dagny/ }).count()).toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: 'Dine dager' }).isVisible()).toBe(true);
     if (process.env.OLSEN_SCREENSHOTS) await page.screenshot({ path: join(process.env.OLSEN_SCREENSHOTS, 'daily-phone.png'), fullPage: true });
@@ -345,7 +347,7 @@ describe('the web app in Chromium', () => {
       expect(c.text).toMatch(/banket i bordet: \S+ glemte «Ett kort igjen!» og trekker 3 kort/);
       expect(c.fits, c.text).toBe(true);
     }
-    await page.getByText('Trekkene i runden').click();
+    await page.getByText('Runden så langt').click();
     expect(await page.locator('.move-list li', { hasText: 'glemte «Ett kort igjen!» og trekker 3 kort' }).first().isVisible()).toBe(true);
     // In Olsen the call says it is only a warning (S19).
     await page.goto(`${server.url}/?speed=fast&seed=warn#/play`);
@@ -399,6 +401,35 @@ describe('the web app in Chromium', () => {
     }
     await page.close();
   }, 200_000);
+
+  it('issue 38 (9): the levels read as a ladder, weakest first; an eight asks for the suit by its name alone', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?speed=fast&seed=eights#/play`);
+    const level = page.getByLabel('Nivå for datamaskinen');
+    expect(await level.locator('option').allTextContents()).toEqual(['Tilfeldig', 'Lett', 'Grådig', 'Middels', 'Vanskelig', 'Ekspert']);
+    // Play until an eight asks for a suit: the buttons are the suits' names, the card said once above them.
+    await page.getByRole('spinbutton', { name: 'Spillere' }).fill('2');
+    await page.getByRole('button', { name: 'Start' }).press('Enter');
+    const dialog = page.getByRole('dialog');
+    const end = Date.now() + 60_000;
+    while (!(await dialog.isVisible()) && Date.now() < end) {
+      if (await page.getByRole('heading', { name: /Spillet er over/ }).isVisible()) {
+        await page.getByRole('button', { name: /Spill igjen/ }).press('Enter').catch(() => undefined);
+        continue;
+      }
+      const eight = page.getByRole('button', { name: /åtter, kan spilles$/ }).first();
+      const card = page.getByRole('button', { name: /kan spilles$/ }).first();
+      if (await eight.count()) await eight.press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else if (await card.count()) await card.press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else if (await page.getByRole('button', { name: /^Trekk\./ }).isEnabled().catch(() => false)) await page.getByRole('button', { name: /^Trekk\./ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
+      else if (await page.getByRole('button', { name: /^Pass$/ }).isVisible()) await page.getByRole('button', { name: /^Pass$/ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
+      await page.waitForTimeout(40);
+    }
+    const names = (await dialog.locator('.choices button').allInnerTexts()).map((x) => x.replace(/^\S+\s/, ''));
+    expect(names.sort()).toEqual(['Hjerter', 'Kløver', 'Ruter', 'Spar']);
+    expect(await dialog.locator('p').innerText()).toMatch(/åtte$/);
+    await page.close();
+  }, 120_000);
 
   it('every computer move shows at its seat: after each bot turn the mover has a caption', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
@@ -543,12 +574,12 @@ describe('the web app in Chromium', () => {
     // Both saw the same result, and the record is there to download and replay.
     await expect.poll(() => anne.getByRole('link', { name: 'Spill av' }).isVisible()).toBe(true);
     await anne.getByRole('link', { name: 'Spill av' }).press('Enter');
-    await expect.poll(() => anne.getByRole('status').filter({ hasText: /Trekk 0 av/ }).count()).toBe(1);
+    await expect.poll(() => anne.getByRole('status').filter({ hasText: /Steg 0 av/ }).count()).toBe(1);
     // The replay is drawn as the table: the seats, the pile, every hand.
     await expect.poll(() => anne.locator('.replay-table .opponents .opponent').count()).toBe(4);
     await expect.poll(() => anne.locator('.replay-table .pile').count()).toBe(1);
     await anne.getByRole('button', { name: 'Neste' }).press('Enter');
-    await expect.poll(() => anne.getByRole('status').filter({ hasText: /Trekk 1 av/ }).count()).toBe(1);
+    await expect.poll(() => anne.getByRole('status').filter({ hasText: /Steg 1 av/ }).count()).toBe(1);
     await anne.context().close();
     await bo.context().close();
   }, 240_000);
