@@ -19,6 +19,8 @@ process.on('exit', () => rmSync(buildTmp, { recursive: true, force: true }));
 /** The chunk a module of the page (not the worker) goes in; undefined leaves it to the bundler. */
 function chunkOf(id: string): string | undefined {
   if (/node_modules\/preact\//.test(id)) return 'preact';
+  // The avatar and reaction lists are a few lines the first page's client needs: they stay with it.
+  if (/\/packages\/protocol\/src\/avatars\.ts$/.test(id)) return undefined;
   if (/\/packages\/(engine|protocol)\/src\/|\/packages\/bots\/src\/levels\.ts$|\/web\/src\/say\.ts$|rolldown[/:-]runtime/.test(id)) return 'rules';
   return undefined;
 }
@@ -34,6 +36,7 @@ export default defineConfig({
       '@olsen/bots/levels': src('../bots/src/levels.ts'),
       '@olsen/bots': src('../bots/src/index.ts'),
       '@olsen/table': src('../table/src/index.ts'),
+      '@olsen/protocol/avatars': src('../protocol/src/avatars.ts'),
       '@olsen/protocol': src('../protocol/src/index.ts'),
     },
   },

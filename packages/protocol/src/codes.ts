@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'over_limit',
   /** The game is of today's daily deal: its record opens to all when the day is over (its own player can review it). */
   'daily_hidden',
+  /** A profile code that names nothing: used already, expired, or mistyped (guessing is limited like table codes). */
+  'no_such_code',
   /** A fault on the server: the request had no effect. */
   'internal',
 ] as const;

@@ -3,4 +3,5 @@
  * with runtime schemas (valibot), shared by the server and the web app.
  */
 export * from './codes.js';
+export * from './avatars.js';
 export * from './messages.js';

@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import { BOUNDS, GAME_NAMES, type AnyView, type GameName } from '@olsen/engine';
 import { LEVELS, type Level } from '@olsen/bots/levels';
 import type { CloseCode, ErrorCode } from './codes.js';
+import { AVATAR_COLORS, AVATAR_FACES, REACTIONS, type Avatar, type Reaction } from './avatars.js';
 
 /** Table codes use characters without look-alikes (no 0/O, 1/I/L). */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -96,6 +97,9 @@ export const ActionBody = v.union([
   v.strictObject({ give: v.pipe(v.array(CardName), v.length(BOUNDS.passSize)) }),
 ]);
 
+/** An avatar: a face and a colour from the fixed lists. */
+export const AvatarSchema = v.strictObject({ face: v.picklist(AVATAR_FACES), color: v.picklist(AVATAR_COLORS) });
+
 export const Request = v.variant('type', [
   v.strictObject({ type: v.literal('lobby') }),
   CreateTable,
@@ -105,6 +109,8 @@ export const Request = v.variant('type', [
   v.strictObject({ type: v.literal('start'), code: TableCode }),
   v.strictObject({ type: v.literal('act'), code: TableCode, version: v.pipe(v.number(), v.integer(), v.minValue(0)), action: ActionBody }),
   v.strictObject({ type: v.literal('rematch'), code: TableCode }),
+  // A reaction from the fixed set, shown at the sender's seat to everyone at the table (no free text).
+  v.strictObject({ type: v.literal('react'), code: TableCode, reaction: v.picklist(REACTIONS) }),
 ]);
 export type Request = v.InferOutput<typeof Request>;
 export type RequestType = Request['type'];
@@ -158,6 +164,15 @@ export interface SeatInfo {
   readonly connected: boolean;
   /** A bot playing for a person who left or dropped for longer than the grace period. */
   readonly standIn: boolean;
+  /** People: the face and colour they chose (absent: none chosen). */
+  readonly avatar?: Avatar;
+}
+
+/** The `reaction` push: someone at the table reacted (shown at their seat for a few seconds). */
+export interface ReactionPush {
+  readonly code: string;
+  readonly seat: number;
+  readonly reaction: Reaction;
 }
 
 /** The `table` push: the table's public state and the engine's view for this client. */
@@ -246,6 +261,7 @@ export interface TableSummary {
 
 export interface ServerEvents {
   table: (u: TableUpdate) => void;
+  reaction: (r: ReactionPush) => void;
   bye: (code: CloseCode) => void;
 }
 export interface ClientEvents {

@@ -23,10 +23,12 @@ export class Admission {
   private readonly requests: RateLimiterMemory;
   private readonly strikes = new RateLimiterMemory({ points: 20, duration: 60 });
   private readonly misses: RateLimiterMemory;
+  private readonly reactions: RateLimiterMemory;
 
   constructor(readonly limits: Limits, readonly rate: { readonly points: number; readonly seconds: number }) {
     this.requests = new RateLimiterMemory({ points: rate.points, duration: rate.seconds });
     this.misses = new RateLimiterMemory({ points: limits.codeMissesPerMinute, duration: 60 });
+    this.reactions = new RateLimiterMemory({ points: limits.reactionsPerMinute, duration: 60 });
   }
 
   /** A connection asks to open: null if it may (and it is counted), else why not. */
@@ -60,6 +62,11 @@ export class Admission {
   async mayLookUp(address: string): Promise<boolean> {
     const r = await this.misses.get(address);
     return !r || r.consumedPoints < this.limits.codeMissesPerMinute;
+  }
+
+  /** One reaction of a person: false when over their rate (the reaction is dropped, the connection kept). */
+  async react(guestId: string): Promise<boolean> {
+    return this.reactions.consume(guestId).then(() => true, () => false);
   }
 
   /** A code that named no table. */

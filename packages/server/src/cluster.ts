@@ -19,7 +19,7 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { ConfigError } from './config.js';
 import { Redis } from 'ioredis';
 import type { Logger } from './coordinator.js';
-import type { LobbyChange, Presence, PubSub, Scheduler, TableChange, TableJob } from './ports.js';
+import type { LobbyChange, Presence, PubSub, Scheduler, TableChange, TableJob, TableReaction } from './ports.js';
 
 const HEARTBEAT_MS = 2000;
 /** A process silent this long is dead: its connections no longer count. */
@@ -34,6 +34,7 @@ const DEAD_AFTER_MS = 3 * HEARTBEAT_MS;
 export class RedisPubSub implements PubSub {
   private readonly handlers = new Set<(c: TableChange) => void>();
   private readonly lobbyHandlers = new Set<(c: LobbyChange) => void>();
+  private readonly reactionHandlers = new Set<(r: TableReaction) => void>();
   private readonly lobby: string;
   private readonly tablePrefix: string;
   private readonly following = new Set<string>();
@@ -53,6 +54,11 @@ export class RedisPubSub implements PubSub {
       if (c.origin === this.proc) return;
       if (channel === this.lobby) {
         for (const h of this.lobbyHandlers) h(c as unknown as LobbyChange);
+        return;
+      }
+      // A table's channel carries its reactions too (marked by their kind): they change nothing to refresh.
+      if ((c as { kind?: string }).kind === 'reaction') {
+        for (const h of this.reactionHandlers) h(c as unknown as TableReaction);
         return;
       }
       this.received++;
@@ -90,9 +96,18 @@ export class RedisPubSub implements PubSub {
     this.lobbyHandlers.add(handler);
     return () => this.lobbyHandlers.delete(handler);
   }
+  publishReaction(r: TableReaction): void {
+    for (const h of this.reactionHandlers) h(r);
+    void this.pub.publish(this.tablePrefix + r.code, JSON.stringify(r)).catch(() => undefined);
+  }
+  subscribeReaction(handler: (r: TableReaction) => void): () => void {
+    this.reactionHandlers.add(handler);
+    return () => this.reactionHandlers.delete(handler);
+  }
   async close(): Promise<void> {
     this.handlers.clear();
     this.lobbyHandlers.clear();
+    this.reactionHandlers.clear();
   }
 }
 

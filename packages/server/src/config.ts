@@ -17,8 +17,10 @@ export interface Limits {
   readonly httpPerMinute: number;
   /** New guests (POST /api/guest) per address per hour. */
   readonly guestsPerHour: number;
-  /** Table codes looked up that name no table, per address per minute. */
+  /** Table codes looked up that name no table, per address per minute (profile codes count here too). */
   readonly codeMissesPerMinute: number;
+  /** Reactions a person sends to tables, per minute (issue 38: the table talk stays talk, not a flood). */
+  readonly reactionsPerMinute: number;
   /** Running games at tables a guest made, and at tables made from one address. */
   readonly runningPerGuest: number;
   readonly runningPerAddress: number;
@@ -108,6 +110,7 @@ export const DEFAULTS: ServerConfig = {
     httpPerMinute: 600,
     guestsPerHour: 60,
     codeMissesPerMinute: 20,
+    reactionsPerMinute: 12,
     runningPerGuest: 5,
     runningPerAddress: 20,
     runningTables: 5000,
@@ -157,6 +160,7 @@ export const LIMIT_VARIABLES: { readonly [K in keyof Limits]: string } = {
   httpPerMinute: 'OLSEN_HTTP_RATE_LIMIT',
   guestsPerHour: 'OLSEN_GUEST_RATE_LIMIT',
   codeMissesPerMinute: 'OLSEN_CODE_MISS_LIMIT',
+  reactionsPerMinute: 'OLSEN_REACTIONS_PER_MINUTE',
   runningPerGuest: 'OLSEN_MAX_RUNNING_PER_GUEST',
   runningPerAddress: 'OLSEN_MAX_RUNNING_PER_ADDRESS',
   runningTables: 'OLSEN_MAX_RUNNING_TABLES',

@@ -158,7 +158,7 @@ export class Coordinator {
       if (wanted !== undefined && !open.includes(wanted)) return fail('seat_taken', `Seat ${wanted + 1} is not free.`);
       const seat = wanted ?? open[0];
       // Two players of one name at a table would be told apart by nobody: the newcomer gets a number.
-      await this.h.patch(t, { seats: withSeat(t.row.seats, seat, () => ({ kind: 'human', playerId: guest.id, name: freeName(t.row.seats, guest.name), standIn: null })) });
+      await this.h.patch(t, { seats: withSeat(t.row.seats, seat, () => ({ kind: 'human', playerId: guest.id, name: freeName(t.row.seats, guest.name), standIn: null, ...(guest.avatar ? { avatar: guest.avatar } : {}) })) });
       this.h.publish(t);
       return { ok: true, seat };
     });

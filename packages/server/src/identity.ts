@@ -3,10 +3,13 @@
  * server's secret (HMAC-SHA256) into a token the client keeps. No passwords.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isAvatar, type Avatar } from '@olsen/protocol';
 
 export interface Guest {
   readonly id: string;
   readonly name: string;
+  /** The face and colour chosen for the seats (issue 38), if any. */
+  readonly avatar?: Avatar;
 }
 
 const b64 = (b: Buffer | string): string => Buffer.from(b).toString('base64url');
@@ -23,7 +26,7 @@ export class Identities {
   }
 
   sign(g: Guest): string {
-    const body = b64(JSON.stringify({ id: g.id, name: g.name }));
+    const body = b64(JSON.stringify({ id: g.id, name: g.name, ...(g.avatar ? { avatar: g.avatar } : {}) }));
     return `${body}.${this.mac(body)}`;
   }
 
@@ -38,7 +41,8 @@ export class Identities {
     if (given.length !== want.length || !timingSafeEqual(given, want)) return null;
     try {
       const g = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<Guest>;
-      return typeof g.id === 'string' && typeof g.name === 'string' ? { id: g.id, name: g.name } : null;
+      if (typeof g.id !== 'string' || typeof g.name !== 'string') return null;
+      return isAvatar(g.avatar) ? { id: g.id, name: g.name, avatar: g.avatar } : { id: g.id, name: g.name };
     } catch {
       return null;
     }

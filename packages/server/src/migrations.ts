@@ -122,6 +122,19 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         if (!(await hasColumn(db, dialect, 'games', 'computer_moves'))) await db.schema.alterTable('games').addColumn('computer_moves', 'text').execute();
       },
     },
+    // One-time codes that move a guest's profile to another device (issue 38): used once, then deleted.
+    '0005_profile_codes': {
+      async up(db: AnyDb) {
+        await db.schema.createTable('profile_codes').ifNotExists()
+          .addColumn('code', 'text', (c) => c.primaryKey())
+          .addColumn('player_id', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('avatar', 'text')
+          .addColumn('local', 'text')
+          .addColumn('expires_at', big, (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

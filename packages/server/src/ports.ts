@@ -5,7 +5,7 @@
  * `LocalPubSub`, `LocalScheduler`, `LocalPresence`; for several processes
  * `RedisPubSub`, `QueueScheduler` (BullMQ) and `RedisPresence` (cluster.ts).
  */
-import type { BotLevel, TableStatus, TableSummary } from '@olsen/protocol';
+import type { Avatar, BotLevel, Reaction, TableStatus, TableSummary } from '@olsen/protocol';
 import type { GameName } from '@olsen/engine';
 import type { ComputerMoves } from '@olsen/bots';
 import type { Step, TableSeat } from '@olsen/table';
@@ -78,6 +78,17 @@ export interface FinishedGame {
   readonly computerMoves?: readonly ComputerMoves[];
 }
 
+/** A one-time code that moves a guest's profile (id, name, avatar, the device's own statistics) to another device. */
+export interface ProfileCode {
+  readonly code: string;
+  readonly playerId: string;
+  readonly name: string;
+  readonly avatar: Avatar | null;
+  /** What the device keeps itself (its games against the computer), passed on as it came. */
+  readonly local: unknown;
+  readonly expiresAt: number;
+}
+
 export interface PlayerStats {
   readonly game: GameName;
   readonly games: number;
@@ -118,6 +129,9 @@ export interface Store {
   /** Stores a finished game's record, the places, and updates ratings, in one transaction. */
   finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void>;
   record(gameId: string): Promise<unknown | null>;
+  saveProfileCode(p: ProfileCode): Promise<void>;
+  /** The code's profile, deleted as it is read (a code works once); null when there is none or it has expired. */
+  takeProfileCode(code: string, now: number): Promise<ProfileCode | null>;
   /** The moves the computer made for people in a finished game (empty when none, or for a game finished before they were kept). */
   computerMoves(gameId: string): Promise<readonly ComputerMoves[]>;
   stats(playerId: string): Promise<PlayerStats[]>;
@@ -140,6 +154,15 @@ export interface Store {
 }
 
 /** What changed: the table, who changed it, and the timers that only the changer knows. */
+/** Someone at a table reacted (issue 38): passed on to its followers, kept nowhere. */
+export interface TableReaction {
+  readonly kind: 'reaction';
+  readonly code: string;
+  readonly origin: string;
+  readonly seat: number;
+  readonly reaction: Reaction;
+}
+
 export interface TableChange {
   readonly code: string;
   /** The process that made the change (`Coordinator.id`): others refresh their copy from the store. */
@@ -178,6 +201,9 @@ export interface PubSub {
   /** The lobby's entries go to every process (only when an entry changes: seats or status, never a move). */
   publishLobby(change: LobbyChange): void;
   subscribeLobby(handler: (change: LobbyChange) => void): () => void;
+  /** A reaction at table `code` goes to every process that follows the table (on the table's own channel). */
+  publishReaction(r: TableReaction): void;
+  subscribeReaction(handler: (r: TableReaction) => void): () => void;
   /** Change messages received from other processes (for /metrics). */
   readonly received: number;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Clock, LobbyChange, Presence, PubSub, Scheduler, TableChange, TableJob, TimerHandle } from './ports.js';
+import type { Clock, LobbyChange, Presence, PubSub, Scheduler, TableChange, TableJob, TableReaction, TimerHandle } from './ports.js';
 
 /** Pub/sub inside one process. */
 export class LocalPubSub implements PubSub {
@@ -20,6 +20,13 @@ export class LocalPubSub implements PubSub {
   subscribeLobby(handler: (change: LobbyChange) => void): () => void {
     this.bus.on('lobby', handler);
     return () => this.bus.off('lobby', handler);
+  }
+  publishReaction(r: TableReaction): void {
+    this.bus.emit('reaction', r);
+  }
+  subscribeReaction(handler: (r: TableReaction) => void): () => void {
+    this.bus.on('reaction', handler);
+    return () => this.bus.off('reaction', handler);
   }
   readonly received = 0;
   async close(): Promise<void> {

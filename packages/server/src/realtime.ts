@@ -22,7 +22,7 @@
  * over 16 KB close the connection (socket.io's maxHttpBufferSize).
  */
 import type { Server as HttpServer } from 'node:http';
-import { parseRequest, type ClientEvents, type ErrorReply, type Request, type KeptField, type ServerEvents, type TableUpdate } from '@olsen/protocol';
+import { parseRequest, type ClientEvents, type ErrorReply, type Request, type KeptField, type ReactionPush, type ServerEvents, type TableUpdate } from '@olsen/protocol';
 import { Server, type Socket } from 'socket.io';
 import type { Admission } from './admission.js';
 import type { Coordinator, Logger } from './coordinator.js';
@@ -66,7 +66,7 @@ export interface RealtimeOptions {
 /** Packets waiting in engine.io's buffer, or bytes in the WebSocket's, from which a connection counts as congested. */
 const CONGESTED_PACKETS = 4;
 const CONGESTED_BYTES = 256 * 1024;
-const bad = (code: 'bad_message' | 'rate_limited' | 'over_limit', message: string): ErrorReply => ({ ok: false, error: { code, message } });
+const bad = (code: 'bad_message' | 'rate_limited' | 'over_limit' | 'not_seated', message: string): ErrorReply => ({ ok: false, error: { code, message } });
 
 export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<ClientEvents, ServerEvents, Record<string, never>, SocketData> {
   const io = new Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>(http, {
@@ -270,6 +270,12 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     void pushAll(code).catch((e: unknown) => o.log.warn({ err: e, table: code }, 'cannot push a table update'));
   });
   io.engine.on('close', unsubscribe);
+  // A reaction goes to this process's followers of the table, as it is: nothing is stored or rebuilt.
+  const unsubscribeReactions = o.pubsub.subscribeReaction(({ code, seat, reaction }) => {
+    const push: ReactionPush = { code, seat, reaction };
+    for (const s of followers.get(code) ?? []) if (s.connected && !congested(s)) s.emit('reaction', push);
+  });
+  io.engine.on('close', unsubscribeReactions);
 
   async function handle(socket: OlsenSocket, r: Request): Promise<object> {
     const g = { ...socket.data.guest, address: socket.data.address };
@@ -316,6 +322,14 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       }
       case 'rematch':
         return coordinator.rematch(g, r.code);
+      case 'react': {
+        // Only a seated person reacts (at their seat); a flood is refused, not shown.
+        const seat = socket.data.follows.get(r.code) === g.id ? (await coordinator.updateFor(r.code, g.id))?.you ?? null : null;
+        if (seat === null) return bad('not_seated', 'Only a player seated at this table can react there.');
+        if (!(await admission.react(g.id))) return bad('rate_limited', `Too many reactions: at most ${limits.reactionsPerMinute} a minute.`);
+        o.pubsub.publishReaction({ kind: 'reaction', code: r.code, origin: coordinator.id, seat, reaction: r.reaction });
+        return { ok: true };
+      }
     }
   }
 

@@ -12,7 +12,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { PlayerName } from '@olsen/protocol';
+import { AvatarSchema, PlayerName } from '@olsen/protocol';
 import { LANGS, type Lang } from '@olsen/engine';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { systemClock } from './clock.js';
@@ -27,6 +27,7 @@ import type { Clock, PubSub, Store } from './ports.js';
 import { LocalPresence, LocalPubSub, LocalScheduler } from './pubsub.js';
 import { attachRealtime } from './realtime.js';
 import { openStore } from './store.js';
+import { PROFILE_CODE_TTL_MS, newProfileCode, normalProfileCode } from './profile-codes.js';
 
 export interface OlsenServer {
   readonly app: FastifyInstance;
@@ -47,7 +48,7 @@ export interface Adapters {
   readonly seeds?: () => string;
 }
 
-const GuestBody = v.strictObject({ name: PlayerName, token: v.optional(v.string()) });
+const GuestBody = v.strictObject({ name: PlayerName, token: v.optional(v.string()), avatar: v.optional(AvatarSchema) });
 
 
 const LEVEL_ORDER = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -169,9 +170,35 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     if (!body.success) return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: body.issues[0].message } });
     // Keep the id of a valid earlier token: a new name, the same player.
     const earlier = body.output.token ? identities.verify(body.output.token) : null;
-    const guest = { id: earlier?.id ?? Identities.newId(), name: body.output.name };
+    const guest = { id: earlier?.id ?? Identities.newId(), name: body.output.name, ...(body.output.avatar ? { avatar: body.output.avatar } : {}) };
     await store.savePlayer(guest.id, guest.name);
     return { ok: true, token: identities.sign(guest), player: guest };
+  });
+  // ---- a profile moved to another device (issue 38): a one-time code, ten minutes ----
+  const ProfileCodeBody = v.strictObject({ local: v.optional(v.pipe(v.record(v.string(), v.unknown()), v.check((x) => JSON.stringify(x).length <= 4096, 'What the device keeps is at most 4 KB.'))) });
+  app.post('/api/profile/code', { config: { rateLimit: { max: 20, timeWindow: 3_600_000 } } }, async (req, reply) => {
+    const guest = guestOf(req);
+    if (!guest) return reply.code(401).send(noGuest);
+    const body = v.safeParse(ProfileCodeBody, req.body ?? {});
+    if (!body.success) return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: body.issues[0].message } });
+    const code = newProfileCode();
+    const expiresAt = clock.now() + PROFILE_CODE_TTL_MS;
+    await store.saveProfileCode({ code, playerId: guest.id, name: guest.name, avatar: guest.avatar ?? null, local: body.output.local ?? null, expiresAt });
+    return { ok: true, code, expiresAt };
+  });
+  const RedeemBody = v.strictObject({ code: v.pipe(v.string(), v.maxLength(40)) });
+  app.post('/api/profile/redeem', async (req, reply) => {
+    if (!(await admission.mayLookUp(req.ip))) return reply.code(429).send({ ok: false, error: { code: 'rate_limited', message: admission.lookUpRefusal() } });
+    const body = v.safeParse(RedeemBody, req.body);
+    if (!body.success) return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: body.issues[0].message } });
+    const code = normalProfileCode(body.output.code);
+    const found = code ? await store.takeProfileCode(code, clock.now()) : null;
+    if (!found) {
+      await admission.missed(req.ip);
+      return reply.code(404).send({ ok: false, error: { code: 'no_such_code', message: 'No profile has this code: it was used, has expired, or is mistyped.' } });
+    }
+    const guest: Guest = { id: found.playerId, name: found.name, ...(found.avatar ? { avatar: found.avatar } : {}) };
+    return { ok: true, token: identities.sign(guest), player: guest, local: found.local };
   });
   app.get('/api/lobby', async () => ({ ok: true, tables: coordinator.lobby() }));
   // The guest's own tables, waiting or running (the home page's "Dine spill"): the token in the Authorization header.
@@ -278,7 +305,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     // the page itself by name, compressed like every other file.
     app.get('/', (_req, reply) => reply.sendFile('index.html'));
   } else {
-    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
+    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/api/profile/code', '/api/profile/redeem', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
   const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });

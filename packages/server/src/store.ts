@@ -17,11 +17,13 @@ import { ConfigError } from './config.js';
 import { migrate } from './migrations.js';
 import type { ComputerMoves } from '@olsen/bots';
 import { strengthOf } from './results.js';
-import { VersionConflict, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
+import { isAvatar, type Avatar } from '@olsen/protocol';
+import { VersionConflict, type ProfileCode, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
   meta: { key: string; value: string };
   players: { id: string; name: string; created_at: number };
+  profile_codes: { code: string; player_id: string; name: string; avatar: string | null; local: string | null; expires_at: number };
   tables: {
     id: string;
     code: string;
@@ -227,6 +229,21 @@ export class KyselyStore implements Store {
 
   async savePlayer(id: string, name: string): Promise<void> {
     await this.db.insertInto('players').values({ id, name, created_at: Date.now() }).onConflict((oc) => oc.column('id').doUpdateSet({ name })).execute();
+  }
+
+  async saveProfileCode(p: ProfileCode): Promise<void> {
+    // Expired codes go as new ones come: the table holds only the last ten minutes' codes.
+    await this.db.deleteFrom('profile_codes').where('expires_at', '<', p.expiresAt - 2 * 3_600_000).execute();
+    await this.db.insertInto('profile_codes').values({ code: p.code, player_id: p.playerId, name: p.name, avatar: p.avatar ? JSON.stringify(p.avatar) : null, local: p.local === null ? null : JSON.stringify(p.local), expires_at: p.expiresAt }).execute();
+  }
+
+  async takeProfileCode(code: string, now: number): Promise<ProfileCode | null> {
+    // Taken once: the row is deleted as it is read (DELETE … RETURNING in SQLite and PostgreSQL alike).
+    const row = await this.db.deleteFrom('profile_codes').where('code', '=', code).returningAll().executeTakeFirst();
+    if (!row || Number(row.expires_at) < now) return null;
+    const avatar = row.avatar ? readJson<Avatar>(row.avatar, isAvatar) : null;
+    const local = row.local ? readJson<unknown>(row.local, () => true) : null;
+    return { code: row.code, playerId: row.player_id, name: row.name, avatar, local, expiresAt: Number(row.expires_at) };
   }
 
   async createTable(t: TableRow): Promise<void> {

@@ -5,21 +5,21 @@
  */
 import { botName, type Level } from '@olsen/bots/levels';
 import type { Seat } from '@olsen/engine';
-import type { SeatInfo } from '@olsen/protocol';
+import type { Avatar, SeatInfo } from '@olsen/protocol';
 
 export type TableSeat =
   | { readonly kind: 'open' }
   | { readonly kind: 'bot'; readonly level: Level; readonly name: string }
-  | { readonly kind: 'human'; readonly playerId: string; readonly name: string; readonly standIn: Level | null };
+  | { readonly kind: 'human'; readonly playerId: string; readonly name: string; readonly standIn: Level | null; readonly avatar?: Avatar };
 
 /** What a new table asks for beside its host: a seat left open or a computer player of a level. */
 export type SeatRequest = { readonly kind: 'open' } | { readonly kind: 'bot'; readonly level: Level };
 
 /** A new table's seats: the host in seat 0, then the requested seats, every computer player named apart from the others. */
-export function seatsFor(host: { readonly id: string; readonly name: string }, others: readonly SeatRequest[]): TableSeat[] {
+export function seatsFor(host: { readonly id: string; readonly name: string; readonly avatar?: Avatar }, others: readonly SeatRequest[]): TableSeat[] {
   const taken = new Set([host.name]);
   return [
-    { kind: 'human', playerId: host.id, name: host.name, standIn: null },
+    { kind: 'human', playerId: host.id, name: host.name, standIn: null, ...(host.avatar ? { avatar: host.avatar } : {}) },
     ...others.map((s, i): TableSeat => {
       if (s.kind !== 'bot') return { kind: 'open' };
       const name = botName(i + 1, taken);
@@ -74,6 +74,6 @@ export function seatInfo(seats: readonly TableSeat[], connected: (playerId: stri
   return seats.map((s): SeatInfo => {
     if (s.kind === 'open') return { kind: 'open', name: null, level: null, connected: false, standIn: false };
     if (s.kind === 'bot') return { kind: 'bot', name: s.name, level: s.level, connected: true, standIn: false };
-    return { kind: 'human', name: s.name, level: s.standIn, connected: connected(s.playerId), standIn: s.standIn !== null };
+    return { kind: 'human', name: s.name, level: s.standIn, connected: connected(s.playerId), standIn: s.standIn !== null, ...(s.avatar ? { avatar: s.avatar } : {}) };
   });
 }

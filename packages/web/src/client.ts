@@ -10,7 +10,8 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { ActionBody, CreateTable, Reply, TableUpdate } from '@olsen/protocol';
+import type { ActionBody, CreateTable, ReactionPush, Reply, TableUpdate } from '@olsen/protocol';
+import type { Avatar, Reaction } from '@olsen/protocol/avatars';
 import type { Socket } from 'socket.io-client';
 import type { ComputerMoves } from '@olsen/bots';
 import gameWorkerUrl from './game-worker.ts?worker&url';
@@ -27,6 +28,10 @@ export interface Session {
   rematch(): Promise<AnyReply>;
   /** Deals the next round now (offline; online the server deals after a pause). */
   next(): Promise<AnyReply>;
+  /** Online: a reaction from the fixed set, shown at the person's seat to the whole table (absent offline). */
+  react?(reaction: Reaction): Promise<AnyReply>;
+  /** Online: hears the table's reactions (seat and reaction). */
+  onReaction?(fn: (seat: number, reaction: Reaction) => void): () => void;
   close(): void;
 }
 
@@ -47,8 +52,8 @@ export interface AnalyseRequest {
 }
 
 /** What the browser keeps, by key: the person's choices and the game in progress. */
-const KEYS = { saved: 'olsen.offline', kept: 'olsen.analyse', token: 'olsen.token', name: 'olsen.name', id: 'olsen.id', lang: 'olsen.lang', four: 'olsen.four', sort: 'olsen.sort', setup: 'olsen.setup', callReminded: 'olsen.callReminded', localStats: 'olsen.localStats' } as const;
-export type StoredKey = Exclude<keyof typeof KEYS, 'saved' | 'kept' | 'token' | 'id' | 'localStats'>;
+const KEYS = { saved: 'olsen.offline', kept: 'olsen.analyse', token: 'olsen.token', name: 'olsen.name', id: 'olsen.id', lang: 'olsen.lang', four: 'olsen.four', sort: 'olsen.sort', setup: 'olsen.setup', callReminded: 'olsen.callReminded', localStats: 'olsen.localStats', avatar: 'olsen.avatar', tokenAvatar: 'olsen.tokenAvatar', sound: 'olsen.sound' } as const;
+export type StoredKey = Exclude<keyof typeof KEYS, 'saved' | 'kept' | 'token' | 'id' | 'localStats' | 'avatar' | 'tokenAvatar'>;
 
 /** Games against the computer finished on this device, by game: how many, how many won, the places summed. */
 export type LocalStats = Partial<Record<GameName, { readonly games: number; readonly wins: number; readonly places: number }>>;
@@ -75,6 +80,7 @@ export class Client {
   // ---- the server ----
   private socket: Socket | null = null;
   private readonly tableListeners = new Set<(u: TableUpdate) => void>();
+  private readonly reactionListeners = new Set<(r: ReactionPush) => void>();
   /** Connection state: up or not, the reconnect attempt, and the server's refusal code when it turned the connection away. */
   private readonly statusListeners = new Set<(connected: boolean, attempt: number, refused?: string) => void>();
   /** The tables this tab follows, and how: after any reconnect each is joined (or watched) again. */
@@ -108,6 +114,23 @@ export class Client {
   readonly keepForAnalyse = (r: AnalyseRequest): void => this.parts.storage.setItem(KEYS.kept, JSON.stringify(r));
   readonly keptForAnalyse = (): AnalyseRequest | null => this.readJson<AnalyseRequest>(KEYS.kept);
   readonly savedName = (): string => this.parts.storage.getItem(KEYS.name) ?? '';
+  /** The face and colour chosen for the seats, or null. */
+  readonly avatar = (): Avatar | null => {
+    // Only the profile page's picker writes it; the server checks it against its lists (a stale one is dropped).
+    const a = this.readJson<Partial<Avatar>>(KEYS.avatar);
+    return a && typeof a.face === 'string' && typeof a.color === 'string' ? (a as Avatar) : null;
+  };
+  /** Chooses the avatar: the next guest token carries it (the same player id), so the next seat shows it. */
+  readonly setAvatar = async (a: Avatar): Promise<void> => {
+    this.parts.storage.setItem(KEYS.avatar, JSON.stringify(a));
+    if (this.parts.storage.getItem(KEYS.token)) await this.guestToken(this.savedName() || undefined, true);
+    // An open connection was made with the old token: the next one uses the new.
+    if (this.socket) {
+      const fresh = this.parts.storage.getItem(KEYS.token);
+      this.socket.auth = { token: fresh };
+      this.socket.disconnect().connect();
+    }
+  };
   readonly playerId = (): string | null => this.parts.storage.getItem(KEYS.id);
   /** Whether this browser is a guest of the server already. */
   readonly hasToken = (): boolean => this.parts.storage.getItem(KEYS.token) !== null;
@@ -249,18 +272,80 @@ export class Client {
 
   // ---- the server ----
   /** The guest token (made on first use), with the player's chosen name. */
-  readonly guestToken = async (name?: string): Promise<string> => {
+  readonly guestToken = async (name?: string, refresh = false): Promise<string> => {
     const store = this.parts.storage;
     const old = store.getItem(KEYS.token);
     const want = name?.trim() || this.savedName() || 'Gjest';
-    if (old && (!name || name.trim() === this.savedName())) return old;
-    const res = await this.parts.fetch('/api/guest', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(old ? { name: want, token: old } : { name: want }) });
+    const avatar = store.getItem(KEYS.avatar);
+    const fresh = store.getItem(KEYS.tokenAvatar) === avatar;
+    if (old && !refresh && fresh && (!name || name.trim() === this.savedName())) return old;
+    const a = this.avatar();
+    const ask = (avatar: Avatar | null): Promise<Response> =>
+      this.parts.fetch('/api/guest', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: want, ...(old ? { token: old } : {}), ...(avatar ? { avatar } : {}) }) });
+    let res = await ask(a);
+    if (res.status === 400 && a) {
+      // An avatar this server does not know (an older list): the name and id matter more; the avatar is dropped.
+      store.removeItem(KEYS.avatar);
+      res = await ask(null);
+    }
     const body = (await res.json()) as { ok: boolean; token: string; player: { id: string } };
     if (!body.ok) throw new Error('guest');
     store.setItem(KEYS.token, body.token);
     store.setItem(KEYS.name, want);
     store.setItem(KEYS.id, body.player.id);
+    if (avatar) store.setItem(KEYS.tokenAvatar, avatar);
     return body.token;
+  };
+
+  /** A one-time code that moves this profile (and the device's own statistics) to another device; null offline. */
+  readonly makeProfileCode = async (): Promise<{ code: string; expiresAt: number } | null> => {
+    try {
+      const token = await this.guestToken();
+      const r = await this.parts.fetch('/api/profile/code', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ local: this.localStats() }) });
+      const body = (await r.json()) as { ok: boolean; code: string; expiresAt: number };
+      return body.ok ? { code: body.code, expiresAt: body.expiresAt } : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * Takes the profile a code names: this device becomes the same player (name, avatar, statistics, tables), and
+   * the other device's games against the computer are added to this one's. 'bad' for a code that names nothing,
+   * 'offline' when the server does not answer.
+   */
+  readonly useProfileCode = async (code: string): Promise<{ name: string } | 'bad' | 'offline'> => {
+    let r: Response;
+    try {
+      r = await this.parts.fetch('/api/profile/redeem', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    } catch {
+      return 'offline';
+    }
+    const body = (await r.json().catch(() => null)) as { ok: boolean; token: string; player: { id: string; name: string; avatar?: Avatar }; local: unknown } | null;
+    if (!body?.ok) return r.status >= 500 ? 'offline' : 'bad';
+    const store = this.parts.storage;
+    store.setItem(KEYS.token, body.token);
+    store.setItem(KEYS.name, body.player.name);
+    store.setItem(KEYS.id, body.player.id);
+    if (body.player.avatar) {
+      const a = JSON.stringify(body.player.avatar);
+      store.setItem(KEYS.avatar, a);
+      store.setItem(KEYS.tokenAvatar, a);
+    }
+    // The other device's games against the computer join this one's, game by game.
+    const mine = this.localStats();
+    const theirs = (typeof body.local === 'object' && body.local !== null ? body.local : {}) as LocalStats;
+    const merged: Record<string, { games: number; wins: number; places: number }> = { ...mine };
+    for (const [game, s] of Object.entries(theirs)) {
+      if (!s || ![s.games, s.wins, s.places].every((x) => Number.isInteger(x) && x >= 0)) continue;
+      const m = merged[game] ?? { games: 0, wins: 0, places: 0 };
+      merged[game] = { games: m.games + s.games, wins: m.wins + s.wins, places: m.places + s.places };
+    }
+    store.setItem(KEYS.localStats, JSON.stringify(merged));
+    // A connection made with the old token follows the old player: the next one is this player's.
+    this.socket?.disconnect();
+    this.socket = null;
+    return { name: body.player.name };
   };
 
   readonly connection = async (): Promise<Socket> => {
@@ -286,6 +371,9 @@ export class Client {
       }
       this.received.set(u.code, u);
       for (const f of this.tableListeners) f(u);
+    });
+    s.on('reaction', (r: ReactionPush) => {
+      for (const f of this.reactionListeners) f(r);
     });
     s.on('connect_error', (e: Error & { data?: { code?: string } }) => {
       const code = e.data?.code;
@@ -381,6 +469,14 @@ export class Client {
       },
       act: (action, version) => this.request({ type: 'act', code, version, action }),
       rematch: () => this.request({ type: 'rematch', code }),
+      react: (reaction) => this.request({ type: 'react', code, reaction }),
+      onReaction: (fn) => {
+        const f = (r: ReactionPush): void => {
+          if (r.code === code) fn(r.seat, r.reaction);
+        };
+        this.reactionListeners.add(f);
+        return () => this.reactionListeners.delete(f);
+      },
       // The server deals the next round after its pause.
       next: async () => ({ ok: true }),
       close: () => {

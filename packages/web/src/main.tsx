@@ -22,6 +22,7 @@ const RULES = () => import('./rules-page.js');
 const PAGES = () => import('./pages.js');
 const DAILY = () => import('./daily.js');
 const ANALYSE = () => import('./analyse.js');
+const PROFILE = () => import('./profile.js');
 
 /**
  * The route, and which visit of it this is: every navigation counts, so a page left and opened again is a new page
@@ -75,6 +76,7 @@ function App({ first }: { first: Lang }) {
   else if (route === '/stats') page = <Lazy key={key} load={PAGES} view={(m) => <m.Stats prefs={prefs} />} />;
   else if (route === '/daily') page = <Lazy key={key} load={DAILY} view={(m) => <m.Daily prefs={prefs} />} />;
   else if (route === '/analyse' || route.startsWith('/analyse/')) page = <Lazy key={key} load={ANALYSE} view={(m) => <m.Analyse path={route.slice('/analyse'.length)} prefs={prefs} />} />;
+  else if (route === '/profile' || route.startsWith('/profile/')) page = <Lazy key={key} load={PROFILE} view={(m) => <m.Profile code={route.slice('/profile/'.length) || null} prefs={prefs} />} />;
   else if (route.startsWith('/replay')) page = <Lazy key={key} load={PAGES} view={(m) => <m.Replay id={route.slice('/replay/'.length) || null} prefs={prefs} />} />;
   else page = <Home prefs={prefs} />;
 
@@ -92,6 +94,7 @@ function App({ first }: { first: Lang }) {
         <a href="#/daily">{t.daily}</a>
         <a href="#/rules">{t.rules}</a>
         <a href="#/stats">{t.stats}</a>
+        <a href="#/profile">{t.profile}</a>
         <details class="settings">
           <summary>{t.settings}</summary>
           <label>

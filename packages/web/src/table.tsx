@@ -17,6 +17,8 @@ import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 import { HeartsHand, SheddingHand } from './hands.js';
 import { Results } from './endings.js';
 import { ScoreSheet } from './score-sheet.js';
+import { AvatarBadge, Bubble, ReactionBar, useReactions } from './table-talk.js';
+import type { Reaction } from '@olsen/protocol/avatars';
 
 export { SUITS, sayError, suitName, type Prefs } from './say.js';
 import { sayError, suitName, type Prefs } from './say.js';
@@ -46,6 +48,17 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
   const [hint, setHint] = useState<string | null>(null);
   // What the frames bring (the others' moves, the timer's move, cards received) is the model's (model/table.ts).
   const [notes, setNotes] = useState<TableNotes>(NO_NOTES);
+  const client = useClient();
+  // Sound on unless the person turned it off (remembered); the sounds' code comes only when one is to play.
+  const [sound, setSound] = useState(client.pref('sound') !== 'off');
+  const toggleSound = (): void => {
+    client.setPref('sound', sound ? 'off' : 'on');
+    setSound(!sound);
+  };
+  // Reactions at the seats (online), without those of the people this reader muted.
+  const [muted, setMuted] = useState<ReadonlySet<number>>(new Set());
+  const reactions = useReactions(session, muted);
+  const mute = (seat: number): void => setMuted((m) => new Set(m).add(seat));
 
   useEffect(() => session.subscribe(setU), [session]);
   // During a game the site menu steps aside: the table has the screen.
@@ -59,6 +72,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
     if (!u) return;
     const next = receive(notes, u);
     setNotes(next);
+    if (sound && next.cues.length > 0) void import('./sound.js').then((m) => next.cues.forEach(m.play));
     const v = u.view;
     if (!v) return;
     const word = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
@@ -92,12 +106,16 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
         <h1>{t.games[u.game as keyof Texts['games']]}</h1>
         {u.code !== 'LOCAL' && <span class="code" aria-label={t.code}>{u.code}</span>}
         {u.spectators > 0 && <span class="muted">{t.spectators(u.spectators)}</span>}
+        <button type="button" class="link sound" aria-pressed={sound} aria-label={t.sound} title={t.sound} onClick={toggleSound}>
+          {sound ? '🔊' : '🔇'}
+        </button>
       </header>
       {v ? (
         <>
-          <Opponents u={u} v={v} prefs={prefs} turns={turns} />
+          <Opponents u={u} v={v} prefs={prefs} turns={turns} reactions={reactions} onMute={mute} />
           <div class="felt">{isHeartsView(v) ? <HeartsCenter v={v} prefs={prefs} /> : <SheddingCenter v={v} prefs={prefs} send={send} />}</div>
           <Status u={u} v={v} prefs={prefs} />
+          {u.you !== null && reactions.get(u.you) && <div class="own-bubble"><Bubble reaction={reactions.get(u.you)!.reaction} name={v.players[u.you]} prefs={prefs} /></div>}
           <div class="message-slot">
             {message ? (
               <p class="refusal" role="alert">
@@ -126,6 +144,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
                 {t.hint}
               </button>
             )}
+            {session.kind === 'online' && u.you !== null && <ReactionBar session={session} prefs={prefs} />}
             <MoveList v={v} turns={turns} prefs={prefs} />
             {u.status !== 'roundOver' && u.status !== 'finished' && <ScoreSheet v={v} prefs={prefs} you={u.you} />}
           </div>
@@ -159,7 +178,7 @@ function MoveList({ v, turns, prefs }: { v: AnyView; turns: readonly Turn[]; pre
   );
 }
 
-function Opponents({ u, v, prefs, turns }: { u: TableUpdate; v: AnyView; prefs: Prefs; turns: readonly Turn[] }) {
+function Opponents({ u, v, prefs, turns, reactions = new Map(), onMute }: { u: TableUpdate; v: AnyView; prefs: Prefs; turns: readonly Turn[]; reactions?: ReadonlyMap<number, { readonly reaction: Reaction }>; onMute?: (seat: number) => void }) {
   const { t } = prefs;
   const n = v.players.length;
   const me = u.you ?? -1;
@@ -177,6 +196,7 @@ function Opponents({ u, v, prefs, turns }: { u: TableUpdate; v: AnyView; prefs: 
         return (
           <li key={s} data-seat={s} class={`opponent${active ? ' active' : ''}`} aria-current={active ? 'true' : undefined}>
             <span class="line">
+              <AvatarBadge avatar={seat?.avatar} />
               <span class="name">{v.players[s]}</span>
               {v.dealer === s && <span class="badge dealer" title={t.dealerMark} aria-label={t.dealerMark}>{t.dealerShort}</span>}
               {seat?.kind === 'bot' && <span class="badge" title={t.bot} aria-label={t.bot}>⚙</span>}
@@ -187,6 +207,7 @@ function Opponents({ u, v, prefs, turns }: { u: TableUpdate; v: AnyView; prefs: 
                 <span class="count">{count}</span>
               </span>
             </span>
+            {reactions.get(s) && <Bubble reaction={reactions.get(s)!.reaction} name={v.players[s]} prefs={prefs} onMute={onMute && (() => onMute(s))} />}
             <span key={turn?.at ?? -1} class={`caption${turn && turn.at === newest ? ' fresh' : ''}${turn?.caught ? ' caught' : ''}`}>
               {turn ? turn.text : ' '}
             </span>

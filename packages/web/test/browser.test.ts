@@ -704,6 +704,88 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 200_000);
 
+  it('issue 38 (6): at the table with friends — an avatar at the seat, reactions shown at the sender\'s seat in each reader\'s language, a person muted, sound remembered', async () => {
+    const anne = await (await browser.newContext()).newPage();
+    const bo = await (await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'en-GB' })).newPage();
+    // Anne chooses her face and colour once, on her profile page.
+    await anne.goto(`${server.url}/#/profile`);
+    await anne.locator('.profile .faces button', { hasText: '🦊' }).click();
+    await expect.poll(() => anne.getByText('Lagret. Nye bord viser bildet ditt.').count()).toBe(1);
+    await anne.goto(`${server.url}/#/new`);
+    await anne.getByLabel('Ditt navn').fill('Anne');
+    await anne.getByLabel('Plass 3').selectOption('greedy');
+    await anne.getByRole('button', { name: 'Lag bord' }).press('Enter');
+    const link = (await anne.locator('.share code').textContent())!;
+    await bo.goto(link);
+    await bo.getByLabel('Your name').fill('Bo');
+    await bo.getByRole('button', { name: 'Join' }).press('Enter');
+    await expect.poll(() => anne.getByRole('listitem').filter({ hasText: /^Bo$/ }).count()).toBe(1);
+    await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
+    await expect.poll(() => bo.getByRole('list', { name: /Your hand/ }).count(), { timeout: 15_000 }).toBe(1);
+    // Bo sees Anne's face beside her name.
+    const anneSeat = bo.locator('.opponent', { hasText: 'Anne' });
+    await expect.poll(() => anneSeat.locator('.avatar').textContent()).toBe('🦊');
+    // Anne says "Godt spilt!": Bo reads it in English at her seat; Anne sees her own.
+    await anne.getByRole('button', { name: /Si noe/ }).click();
+    await anne.getByRole('button', { name: 'Godt spilt!' }).click();
+    await expect.poll(() => anneSeat.locator('.bubble-text').textContent(), { timeout: 10_000 }).toBe('Well played!');
+    await expect.poll(() => anne.locator('.own-bubble .bubble-text').textContent()).toBe('Godt spilt!');
+    // It goes after a few seconds.
+    await expect.poll(() => anneSeat.locator('.bubble').count(), { timeout: 10_000 }).toBe(0);
+    // Bo mutes Anne: her next reaction does not reach his screen.
+    await anne.getByRole('button', { name: /Si noe/ }).click();
+    await anne.getByRole('button', { name: 'Hei!' }).click();
+    await expect.poll(() => anneSeat.locator('.bubble-text').textContent(), { timeout: 10_000 }).toBe('Hi!');
+    await anneSeat.getByRole('button', { name: 'Mute Anne' }).click();
+    await expect.poll(() => anneSeat.locator('.bubble').count()).toBe(0);
+    await anne.getByRole('button', { name: /Si noe/ }).click();
+    await anne.getByRole('button', { name: 'Tommel opp' }).click();
+    await expect.poll(() => anne.locator('.own-bubble .bubble-text').textContent()).toBe('👍');
+    await bo.waitForTimeout(1000);
+    expect(await anneSeat.locator('.bubble').count()).toBe(0);
+    // Sound: one toggle, remembered after a reload; the sounds' code comes only when sound is on.
+    const toggle = bo.getByRole('button', { name: 'Sound' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    await bo.reload();
+    await expect.poll(() => bo.getByRole('button', { name: 'Sound' }).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('false');
+    await anne.context().close();
+    await bo.context().close();
+  }, 120_000);
+
+  it('issue 38 (7): a profile moves to another device with a one-time code (and its QR code): name, avatar, statistics; the code works once', async () => {
+    const phone = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+    await phone.goto(`${server.url}/?speed=fast&seed=move#/play`);
+    await phone.evaluate(() => localStorage.setItem('olsen.name', 'Mormor'));
+    await phone.reload();
+    await phone.getByRole('spinbutton', { name: 'Spillere' }).fill('2');
+    await phone.getByRole('button', { name: 'Start' }).press('Enter');
+    await playByKeyboard(phone, /Spillet er over/);
+    await phone.goto(`${server.url}/#/profile`);
+    await phone.locator('.profile .faces button', { hasText: '🦉' }).click();
+    await expect.poll(() => phone.getByText('Lagret. Nye bord viser bildet ditt.').count()).toBe(1);
+    await phone.getByRole('button', { name: 'Lag kode' }).click();
+    await expect.poll(() => phone.locator('.made p[role="status"]').textContent()).toMatch(/^Koden er [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\. Den virker én gang, i 10 minutter\.$/);
+    const id = await phone.evaluate(() => localStorage.getItem('olsen.id'));
+    expect(id).toBeTruthy();
+    expect(await phone.locator('.qr svg').count()).toBe(1);
+    const code = (await phone.locator('.made .code').textContent())!.trim();
+    // The laptop: a new device. The code, typed in lower case without dashes, brings the profile.
+    const laptop = await (await browser.newContext()).newPage();
+    await laptop.goto(`${server.url}/#/profile`);
+    await laptop.getByLabel('Kode').fill(code.toLowerCase().replace(/-/g, ''));
+    await laptop.getByRole('button', { name: 'Bruk koden' }).click();
+    await expect.poll(() => laptop.getByRole('status').filter({ hasText: 'Velkommen tilbake, Mormor' }).count()).toBe(1);
+    expect(await laptop.evaluate(() => [localStorage.getItem('olsen.id'), localStorage.getItem('olsen.name'), JSON.parse(localStorage.getItem('olsen.avatar') ?? 'null')?.face])).toEqual([id, 'Mormor', '🦉']);
+    await laptop.goto(`${server.url}/#/stats`);
+    await expect.poll(() => laptop.locator('.stats table').first().locator('tbody tr').first().locator('td').first().textContent()).toBe('1');
+    // Used once: the same code again names nothing, and says so.
+    const third = await (await browser.newContext()).newPage();
+    await third.goto(`${server.url}/#/profile/${code}`);
+    await expect.poll(() => third.getByRole('alert').textContent()).toBe('Koden virker ikke: den er brukt, for gammel eller skrevet feil.');
+    for (const p of [phone, laptop, third]) await p.context().close();
+  }, 200_000);
+
   it('a move the turn timer makes is told: to the person whose time ran out, and at that seat for the others', async () => {
     const anne = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
     await anne.goto(`${server.url}/#/new`);

@@ -5,7 +5,7 @@
  * (drawn, or a penalty: a catch, a two, an ace). A reducer over `TableUpdate`;
  * the component turns its notes into sentences in the page's language.
  */
-import { isHeartsView } from '@olsen/engine';
+import { actingIn, isHeartsView } from '@olsen/engine';
 import type { TableUpdate } from '@olsen/protocol';
 
 /**
@@ -28,14 +28,23 @@ export interface TableNotes {
   readonly said: readonly Note[];
   /** The one line shown under the table: the timer's move, or the cards received; null when nothing new. */
   readonly news: Note | null;
+  /** What this frame sounds like (a card laid, a draw, the person's turn, a catch, the person's win), each once. */
+  readonly cues: readonly Cue[];
+  /** The person was to act in the last frame (so "your turn" sounds once, when it starts). */
+  readonly myTurn: boolean;
+  /** The last frame's game was over (so a win sounds once). */
+  readonly over?: boolean;
 }
 
-export const NO_NOTES: TableNotes = { seen: null, hand: null, said: [], news: null };
+/** A sound for the table to make (sound.ts plays them). */
+export type Cue = 'card' | 'draw' | 'turn' | 'catch' | 'win';
+
+export const NO_NOTES: TableNotes = { seen: null, hand: null, said: [], news: null, cues: [], myTurn: false };
 
 /** The notes after frame `u`. */
 export function receive(m: TableNotes, u: TableUpdate): TableNotes {
   const v = u.view;
-  if (!v) return { ...m, said: [] };
+  if (!v) return { ...m, said: [], cues: [] };
   const prev = m.seen;
   const sameRound = prev !== null && prev.round === v.round && prev.gameNo === u.gameNo;
   const fresh = sameRound ? v.log.slice(prev.len) : [];
@@ -63,8 +72,20 @@ export function receive(m: TableNotes, u: TableUpdate): TableNotes {
       said.push(news);
     } else news = m.news;
   }
-  return { seen: { gameNo: u.gameNo, round: v.round, len: v.log.length }, hand, said, news };
+  const cues = new Set<Cue>();
+  for (const a of fresh) {
+    if ('play' in a) cues.add('card');
+    else if ('draw' in a) cues.add('draw');
+  }
+  if (news?.kind === 'caught' && news !== m.news) cues.add('catch');
+  const acting = actingIn(v).you;
+  const myTurn = acting === 'turn' || acting === 'give';
+  if (myTurn && !m.myTurn) cues.add('turn');
+  const wasOver = m.seen !== null && m.seen.gameNo === u.gameNo && m.over;
+  const over = u.status === 'finished';
+  if (over && !wasOver && u.you !== null && v.standings.winners.includes(u.you)) cues.add('win');
+  return { seen: { gameNo: u.gameNo, round: v.round, len: v.log.length }, hand, said, news, cues: [...cues], myTurn, over };
 }
 
 /** The person acted (or asked for a hint): the last news line is read. */
-export const read = (m: TableNotes): TableNotes => ({ ...m, news: null });
+export const read = (m: TableNotes): TableNotes => ({ ...m, news: null, cues: [] });

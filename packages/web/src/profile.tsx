@@ -1,0 +1,110 @@
+/**
+ * The profile page (`#/profile`, and `#/profile/<code>` from a QR code): the face and colour shown at the
+ * person's seats, and moving the profile to another device with a one-time code (client.ts; the server's
+ * profile-codes.ts). The QR code's library comes only when a code is made.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { AVATAR_COLORS, AVATAR_FACES, type Avatar } from '@olsen/protocol/avatars';
+import { useClient } from './client.js';
+import type { Prefs } from './say.js';
+import { AvatarBadge } from './table-talk.js';
+
+export function Profile({ code: fromLink, prefs }: { code: string | null; prefs: Prefs }) {
+  const { t } = prefs;
+  const client = useClient();
+  const [avatar, setAvatar] = useState<Avatar | null>(client.avatar());
+  const [saved, setSaved] = useState(false);
+  const [made, setMade] = useState<{ code: string; expiresAt: number; svg: string } | null>(null);
+  const [typed, setTyped] = useState(fromLink ?? '');
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const pick = async (a: Avatar): Promise<void> => {
+    setAvatar(a);
+    setSaved(false);
+    await client.setAvatar(a).catch(() => undefined);
+    setSaved(true);
+  };
+  const make = async (): Promise<void> => {
+    setSaid(null);
+    const r = await client.makeProfileCode();
+    if (!r) return setSaid({ ok: false, text: t.moveOffline });
+    const link = `${location.origin}${location.pathname}#/profile/${r.code}`;
+    const { default: qrcode } = await import('qrcode-generator');
+    const qr = qrcode(0, 'M');
+    qr.addData(link);
+    qr.make();
+    setMade({ ...r, svg: qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true }) });
+  };
+  const use = async (): Promise<void> => {
+    const r = await client.useProfileCode(typed);
+    if (r === 'offline') return setSaid({ ok: false, text: t.moveOffline });
+    if (r === 'bad') return setSaid({ ok: false, text: t.moveBad });
+    setAvatar(client.avatar());
+    setSaid({ ok: true, text: t.moveDone(r.name) });
+  };
+  // A code from a QR code's link is used at once (the person scanned it to use it).
+  useEffect(() => {
+    if (fromLink) void use();
+  }, [fromLink]);
+
+  const face = avatar?.face ?? AVATAR_FACES[0];
+  const color = avatar?.color ?? AVATAR_COLORS[5];
+  return (
+    <section class="profile">
+      <h1>
+        {t.profileTitle} <AvatarBadge avatar={avatar ?? undefined} /> {client.savedName()}
+      </h1>
+      <h2>{t.avatarPick}</h2>
+      <div class="faces" role="group" aria-label={t.avatarPick}>
+        {AVATAR_FACES.map((f) => (
+          <button type="button" key={f} class={`avatar-${color}`} aria-pressed={avatar?.face === f} onClick={() => void pick({ face: f, color })}>
+            {f}
+          </button>
+        ))}
+      </div>
+      <div class="colors" role="group" aria-label={t.avatarPick}>
+        {AVATAR_COLORS.map((c) => (
+          <button type="button" key={c} class={`avatar-${c}`} aria-pressed={avatar?.color === c} aria-label={t.avatarColor(c)} title={t.avatarColor(c)} onClick={() => void pick({ face, color: c })}>
+            {face}
+          </button>
+        ))}
+      </div>
+      {saved && <p class="muted" role="status">{t.avatarSaved}</p>}
+
+      <h2>{t.moveTitle}</h2>
+      <p>{t.moveHelp}</p>
+      <button type="button" class="primary" onClick={() => void make()}>
+        {t.moveMake}
+      </button>
+      {made && (
+        <div class="made">
+          <p role="status">{t.moveCode(made.code, Math.round((made.expiresAt - Date.now()) / 60_000))}</p>
+          <p class="code" aria-hidden="true">
+            {made.code}
+          </p>
+          {/* The QR code is the library's own SVG of the code's link (no text of ours in it). */}
+          <div class="qr" dangerouslySetInnerHTML={{ __html: made.svg }} />
+        </div>
+      )}
+      <h2>{t.moveEnter}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void use();
+        }}
+      >
+        <label>
+          {t.moveCodeLabel} <input value={typed} autoComplete="off" autoCapitalize="characters" spellcheck={false} onInput={(e) => setTyped((e.target as HTMLInputElement).value)} />
+        </label>{' '}
+        <button type="submit" class="secondary">
+          {t.moveUse}
+        </button>
+      </form>
+      {said && (
+        <p role={said.ok ? 'status' : 'alert'} class={said.ok ? 'news' : 'refusal'}>
+          {said.text}
+        </p>
+      )}
+    </section>
+  );
+}
