@@ -214,7 +214,8 @@ describe('the web app in Chromium', () => {
     await page.getByLabel(/får mer enn denne poengsummen/).fill('20');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
     await playByKeyboard(page, /Spillet er over/);
-    const rows = page.getByRole('region', { name: 'Spillet er over' }).getByRole('row');
+    // The standings' table (the score sheet below it has rows of its own).
+    const rows = page.getByRole('region', { name: 'Spillet er over' }).locator(':scope > table tr');
     const cells = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
     const places = cells.map((c) => Number(c[0]));
     const totals = cells.map((c) => Number(c[c.length - 1]));
