@@ -1,7 +1,9 @@
 /**
  * The `olsen` command: verify, analyse, sim, bench, tournament, play, serve, loadtest.
  */
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { TEXT } from './i18n.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { GAMES, GAME_NAMES, gameInfo, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
 import { runAnalyse } from './analyse.js';
@@ -232,6 +234,13 @@ export function buildProgram(): Command {
         process.exitCode = 2;
         return;
       }
+      // The record's file is checked before the game, not after it: a game played to the end is never lost.
+      const unwritable = given.record ? recordProblem(given.record, given.lang) : null;
+      if (unwritable) {
+        process.stderr.write(`olsen play: ${unwritable}\n`);
+        process.exitCode = 2;
+        return;
+      }
       const opts = { ...given, rules };
       const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name;
       const io = { output: process.stdout, input: process.stdin };
@@ -301,4 +310,29 @@ export function buildProgram(): Command {
 
 export async function main(argv: string[]): Promise<void> {
   await buildProgram().parseAsync(argv);
+}
+
+/** Why the game's record could not be written to `file` (in the player's language), or null when it can. */
+function recordProblem(file: string, lang: 'nb' | 'en'): string | null {
+  const t = TEXT[lang];
+  const path = resolve(file);
+  const why = ((): string | null => {
+    try {
+      if (statSync(path).isDirectory()) return t.isFolder;
+      accessSync(path, constants.W_OK);
+      return null;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return t.noRight;
+    }
+    try {
+      if (!statSync(dirname(path)).isDirectory()) return t.notAFolder;
+      accessSync(dirname(path), constants.W_OK);
+      return null;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' ? t.noFolder : code === 'ENOTDIR' ? t.notAFolder : t.noRight;
+    }
+  })();
+  return why === null ? null : t.recordUnwritable(file, why);
 }

@@ -199,6 +199,16 @@ describe('olsen play', () => {
     expect(r.stdout).toContain('Takk for spillet!');
   });
 
+  it('issue 39: a record file that cannot be written is refused before the game, naming it, in the player\'s language (exit 2)', () => {
+    const r = olsen(['play', '--seed', 'cli-rec', '--record', '/nonexistent/dir/x.json'], answers(200));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe('olsen play: Kan ikke lagre spillet i /nonexistent/dir/x.json: mappen finnes ikke. Velg en annen fil med --record.');
+    const dir = olsen(['play', '--lang', 'en', '--record', tmpdir()], answers(200));
+    expect(dir.code).toBe(2);
+    expect(dir.stderr.trim()).toBe(`olsen play: Cannot save the game in ${tmpdir()}: it is a folder. Choose another file with --record.`);
+  });
+
   it('speaks English with --lang en and explains a refused move with its rule', () => {
     const r = olsen(['play', '--seed', 'cli-en', '--lang', 'en'], answers(200, ['pass', 'Xx']));
     expect(r.stdout).toContain('Your hand');
