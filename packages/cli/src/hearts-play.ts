@@ -5,6 +5,7 @@
  * bots package's, at the chosen level.
  */
 import { writeFileSync } from 'node:fs';
+import { againCommand } from './again.js';
 import { SUITS, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
 import { heartsViewFor, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
 import { parseNotation } from '@olsen/engine/shedding';
@@ -193,7 +194,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);
     out(textsFor(o.lang).recordSaved(o.record));
   }
-  out(textsFor(o.lang).seedWas(o.seed));
+  out(textsFor(o.lang).seedWas(againCommand({ ...o, game: 'olsen-dk' })));
   out(t.bye);
   rl.close();
   return 0;

@@ -7,6 +7,7 @@
 import { SUITS, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { writeFileSync } from 'node:fs';
+import { againCommand } from './again.js';
 import pc from 'picocolors';
 import { hint, type Level } from '@olsen/bots';
 import { gameErrorOf, type TableUpdate } from '@olsen/protocol';
@@ -132,7 +133,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);
       out(t.recordSaved(o.record));
     }
-    out(t.seedWas(o.seed));
+    out(t.seedWas(againCommand(o)));
     out(t.bye);
     rl.close();
   };

@@ -209,6 +209,14 @@ describe('olsen play', () => {
     expect(dir.stderr.trim()).toBe(`olsen play: Cannot save the game in ${tmpdir()}: it is a folder. Choose another file with --record.`);
   });
 
+  it('issue 39: the end prints the command that plays the same game again (game, players, rules, level, seed), and it does', () => {
+    const first = olsen(['play', '--game', 'vri-atter', '--players', '2', '--rules', '{"maxDraws":1}', '--level', 'easy', '--lang', 'en', '--seed', 'again 1'], answers(400));
+    const line = first.stdout.split('\n').find((l) => l.startsWith('The same game again'))!;
+    expect(line).toBe(`The same game again (the same cards, rules and opponents): olsen play --game vri-atter --players 2 --rules '{"maxDraws":1}' --level easy --seed 'again 1' --lang en`);
+    const again = olsen(['play', '--game', 'vri-atter', '--players', '2', '--rules', '{"maxDraws":1}', '--level', 'easy', '--seed', 'again 1', '--lang', 'en'], answers(400));
+    expect(again.stdout).toBe(first.stdout);
+  });
+
   it('speaks English with --lang en and explains a refused move with its rule', () => {
     const r = olsen(['play', '--seed', 'cli-en', '--lang', 'en'], answers(200, ['pass', 'Xx']));
     expect(r.stdout).toContain('Your hand');
@@ -246,11 +254,11 @@ describe('olsen play speaks to the person', () => {
     expect(r.stdout).toMatch(/Du sier «Ett kort igjen»!/);
   });
 
-  it('--record writes the game, which olsen verify accepts; the seed is printed at the end', () => {
+  it('--record writes the game, which olsen verify accepts; the command that replays it is printed at the end', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'olsen-record-')), 'game.json');
     const r = olsen(['play', '--seed', 'rec', '--record', file], answers(200));
     expect(r.stdout).toContain(`Spillet er lagret i ${file}`);
-    expect(r.stdout).toContain('Frø for denne given: rec');
+    expect(r.stdout).toContain('Det samme spillet igjen (samme kort, regler og motspillere): olsen play --game olsen --players 3 --level medium --seed rec');
     const v = olsen(['verify', file]);
     expect(v.code).toBe(0);
     expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, result: { finished: true } });
