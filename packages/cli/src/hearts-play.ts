@@ -90,6 +90,25 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   let g = game();
   const rl = createPrompt(o.input, o.output);
   const ask = (): Promise<string | null> => rl.ask();
+  /** The end, as olsen play's: the record (an unfinished game's too), the command that deals it again, and an exit code. */
+  const finish = (how: 'over' | 'quit' | 'eof' | 'interrupt' = 'over'): number => {
+    const common = textsFor(o.lang);
+    if (how === 'eof' || how === 'interrupt') out(`\n${how === 'eof' ? common.inputEnded : common.interrupted}`);
+    if (o.record) {
+      writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);
+      out(common.recordSaved(o.record));
+    }
+    out(common.seedWas(againCommand({ ...o, game: 'olsen-dk' })));
+    if (how === 'over' || how === 'quit') out(t.bye);
+    rl.close();
+    process.off('SIGINT', onInterrupt);
+    return how === 'eof' ? 1 : how === 'interrupt' ? 130 : 0;
+  };
+  const onInterrupt = (): void => {
+    process.exitCode = finish('interrupt');
+    process.exit();
+  };
+  if (o.input === process.stdin) process.once('SIGINT', onInterrupt);
   /** What changed for the person: the moves, the cards received in the pass, a trick taken. */
   const tell = (before: ReturnType<typeof heartsViewFor>, a: HeartsAction | { seat: number; give: null }): void => {
     const after = heartsViewFor(g, 0);
@@ -139,7 +158,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       // H9: the hand just ended left a tie for lowest; the next hand is the tie-break.
       if (view.tieBreak) out(t.tieBreak);
       out(t.next);
-      if ((await ask()) === null) break;
+      if ((await ask()) === null) return finish('eof');
       if (!(await vt.table.next()).ok) break;
       g = game();
       out(t.hand(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
@@ -164,10 +183,10 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     if (v.phase === 'play') legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${'play' in a ? pretty(a.play[0]) : ''}`));
     else out(`  1–${legal.length}: ${legal.slice(0, 3).map((a, i) => `${i + 1}) ${'give' in a ? a.give.map(pretty).join(' ') : ''}`).join('  ')} …`);
     const line = await ask();
-    if (line === null) break;
+    if (line === null) return finish('eof');
     const text = line.trim();
     if (text === '') continue;
-    if (/^(q|quit|avslutt)$/i.test(text)) break;
+    if (/^(q|quit|avslutt)$/i.test(text)) return finish('quit');
     if (/^(\?|hint|hjelp)$/i.test(text)) {
       const h = heartsHint(v, o.lang);
       if (h) out(`${t.hint}: ${'play' in h.action ? pretty(h.action.play[0]) : h.action.give.map(pretty).join(' ')} — ${h.reason}`);
@@ -190,12 +209,5 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     }
     await act({ seat: 0, play: [parsed.value.play[0]] });
   }
-  if (o.record) {
-    writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);
-    out(textsFor(o.lang).recordSaved(o.record));
-  }
-  out(textsFor(o.lang).seedWas(againCommand({ ...o, game: 'olsen-dk' })));
-  out(t.bye);
-  rl.close();
-  return 0;
+  return finish();
 }

@@ -56,6 +56,8 @@ export const TEXT = {
     pressEnter: 'Trykk Enter for neste runde.',
     stillCall: (word: string) => `Du har ett kort og sa ikke «${word}»: du kan si det nå, før neste spiller gjør noe (Enter: spill videre).`,
     bye: 'Takk for spillet!',
+    inputEnded: 'Inndataene tok slutt før spillet var ferdig: spillet er stanset.',
+    interrupted: 'Avbrutt (Ctrl-C): spillet er stanset.',
     you: 'Du',
   },
   en: {
@@ -104,6 +106,8 @@ export const TEXT = {
     pressEnter: 'Press Enter for the next round.',
     stillCall: (word: string) => `You have one card and did not call "${word}": you can still call it, before the next player acts (Enter: play on).`,
     bye: 'Thanks for playing!',
+    inputEnded: 'The input ended before the game did: the game is stopped.',
+    interrupted: 'Interrupted (Ctrl-C): the game is stopped.',
     you: 'You',
   },
 } as const;

@@ -127,16 +127,28 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     out(`${t.yourHand}: ${(v.hand ?? []).map(pretty).join(' ')}`);
   };
 
-  /** The end: the record written if asked, and the seed that deals this game again. */
-  const finish = (): void => {
+  /**
+   * The end: the record written if asked (an unfinished game's too), and the command that deals this game again.
+   * A game stopped by the end of the input or by Ctrl-C says so instead of thanking for it.
+   */
+  const finish = (how: 'over' | 'quit' | 'eof' | 'interrupt' = 'over'): number => {
+    if (how === 'eof' || how === 'interrupt') out(`\n${how === 'eof' ? t.inputEnded : t.interrupted}`);
     if (o.record) {
       writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);
       out(t.recordSaved(o.record));
     }
     out(t.seedWas(againCommand(o)));
-    out(t.bye);
+    if (how === 'over' || how === 'quit') out(t.bye);
     rl.close();
+    process.off('SIGINT', onInterrupt);
+    return how === 'eof' ? 1 : how === 'interrupt' ? 130 : 0;
   };
+  // Ctrl-C at the terminal: the same ending as any other, then exit 130 (the shell's code for an interrupt).
+  const onInterrupt = (): void => {
+    process.exitCode = finish('interrupt');
+    process.exit();
+  };
+  if (o.input === process.stdin) process.once('SIGINT', onInterrupt);
   const showStart = (): void => {
     g = game();
     out(t.round(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
@@ -165,11 +177,10 @@ export async function runPlay(o: PlayOptions): Promise<number> {
           for (const s of st.order) out(`  ${t.standing(st.places[s], names[s], st.totals[s])}`);
         }
         out(t.winner(st.winners.map((s) => names[s]).join(', ')));
-        finish();
-        return 0;
+        return finish();
       }
       out(t.pressEnter);
-      if ((await ask()) === null) break;
+      if ((await ask()) === null) return finish('eof');
       if (!(await vt.table.next()).ok) break;
       told = 0;
       showStart();
@@ -186,7 +197,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       out(t.stillCall(word));
       me.legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${describe(a)}`));
       const line = await ask();
-      if (line === null) break;
+      if (line === null) return finish('eof');
       const k = Number(line.trim());
       if (line.trim() !== '' && Number.isInteger(k) && k >= 1 && k <= me.legal.length) await act(me.legal[k - 1]);
       else if (!(await vt.step())) break;
@@ -201,10 +212,10 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     for (const o of legalGroups(g)) out(`      ${t.group(pretty(o.first), o.with.map(pretty).join(' '))}`);
     o.onTurn?.(vt.table.frame(0, { code: 'TERMINAL', seats: seatInfo(seats, () => true), host: 0, spectators: 0, recordId: null, daily: undefined }));
     const line = await ask();
-    if (line === null) break;
+    if (line === null) return finish('eof');
     const text = line.trim();
     if (text === '') continue;
-    if (/^(q|quit|avslutt)$/i.test(text)) break;
+    if (/^(q|quit|avslutt)$/i.test(text)) return finish('quit');
     if (/^(\?|hint|hjelp)$/i.test(text)) {
       const h = hint(viewFor(g, 0), o.lang);
       if (h) out(`${t.hint}: ${describe(h.action)} — ${h.reason}`);
@@ -225,6 +236,5 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     }
     await act(action);
   }
-  finish();
-  return 0;
+  return finish();
 }

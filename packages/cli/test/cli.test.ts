@@ -2,7 +2,7 @@
  * The `olsen` command as a user runs it: the built binary in a child process
  * (npm test builds first), plus in-process fuzzing of `verify`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -215,6 +215,26 @@ describe('olsen play', () => {
     expect(line).toBe(`The same game again (the same cards, rules and opponents): olsen play --game vri-atter --players 2 --rules '{"maxDraws":1}' --level easy --seed 'again 1' --lang en`);
     const again = olsen(['play', '--game', 'vri-atter', '--players', '2', '--rules', '{"maxDraws":1}', '--level', 'easy', '--seed', 'again 1', '--lang', 'en'], answers(400));
     expect(again.stdout).toBe(first.stdout);
+  });
+
+  it('issue 39: the end of the input stops the game with a sentence and the command to play it again (exit 1); Ctrl-C too (exit 130), with the unfinished game\'s record', async () => {
+    const eof = olsen(['play', '--seed', 'cli-eof'], '1\n');
+    expect(eof.code).toBe(1);
+    expect(eof.stdout).toContain('Inndataene tok slutt før spillet var ferdig: spillet er stanset.');
+    expect(eof.stdout).toContain('olsen play --game olsen --players 3 --level medium --seed cli-eof');
+    expect(eof.stdout).not.toContain('Takk for spillet!');
+    const file = join(mkdtempSync(join(tmpdir(), 'olsen-int-')), 'game.json');
+    const child = spawn(process.execPath, [bin, 'play', '--lang', 'en', '--seed', 'cli-int', '--record', file]);
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    await expect.poll(() => out.includes('> '), { timeout: 20_000 }).toBe(true);
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(130);
+    expect(out).toContain('Interrupted (Ctrl-C): the game is stopped.');
+    expect(out).toContain(`The game is saved in ${file}`);
+    const v = olsen(['verify', file]);
+    expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, result: { finished: false } });
   });
 
   it('speaks English with --lang en and explains a refused move with its rule', () => {
