@@ -114,6 +114,13 @@ export class Client {
   readonly keepForAnalyse = (r: AnalyseRequest): void => this.parts.storage.setItem(KEYS.kept, JSON.stringify(r));
   readonly keptForAnalyse = (): AnalyseRequest | null => this.readJson<AnalyseRequest>(KEYS.kept);
   readonly savedName = (): string => this.parts.storage.getItem(KEYS.name) ?? '';
+  /** Sets the name the person plays under: kept on the device, and in a new token when the server answers. */
+  readonly setName = async (name: string): Promise<void> => {
+    const clean = name.trim();
+    if (!clean) return;
+    this.parts.storage.setItem(KEYS.name, clean);
+    if (this.parts.storage.getItem(KEYS.token)) await this.guestToken(clean, true).catch(() => undefined);
+  };
   /** The face and colour chosen for the seats, or null. */
   readonly avatar = (): Avatar | null => {
     // Only the profile page's picker writes it; the server checks it against its lists (a stale one is dropped).

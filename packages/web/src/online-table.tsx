@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { TableUpdate } from '@olsen/protocol';
 import { useClient, type Session } from './client.js';
+import { AvatarBadge } from './table-talk.js';
 import { Table, sayError, type Prefs } from './table.js';
 import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
 import type { Texts } from './i18n.js';
@@ -20,12 +21,12 @@ interface TableInfo {
 }
 
 /** What an invite is: who asks, which game, its house rules and timer. */
-function InviteInfo({ info, prefs }: { info: TableInfo; prefs: Prefs }) {
+function InviteInfo({ info, prefs, host = false }: { info: TableInfo; prefs: Prefs; host?: boolean }) {
   const { t, lang } = prefs;
   const rules = Object.entries(info.rules);
   return (
     <div class="invite">
-      {info.host && <p class="lead">{t.invitedBy(info.host, t.games[info.game])}</p>}
+      {host ? <p class="lead">{t.yourTable(t.games[info.game])}</p> : info.host && <p class="lead">{t.invitedBy(info.host, t.games[info.game])}</p>}
       <p class="muted">{t.about[info.game]}</p>
       <p>{info.turnSeconds ? t.timerIs(info.turnSeconds) : t.noTimer}</p>
       {rules.length === 0 ? (
@@ -167,7 +168,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
       {waiting && u && (
         <section class="waiting" aria-label={t.waitingFor}>
           <h1>{t.games[u.game]}</h1>
-          {info && <InviteInfo info={{ ...info, rules: (u.rules as Record<string, unknown>) ?? info.rules }} prefs={prefs} />}
+          {info && <InviteInfo info={{ ...info, rules: (u.rules as Record<string, unknown>) ?? info.rules }} prefs={prefs} host={u.you === u.host} />}
           <p>{t.shareLink}</p>
           <ShareLink link={link} prefs={prefs} />
           <p>
@@ -176,6 +177,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
           <ol class="seats">
             {u.seats.map((s, i) => (
               <li key={i}>
+                <AvatarBadge avatar={s.avatar} />
                 {s.kind === 'open' ? t.seatOpen : s.kind === 'bot' ? `${s.name} (${t.levels[s.level!]})` : s.name}
                 {i === u.you && ` (${t.you})`}
               </li>

@@ -17,6 +17,8 @@ export function Profile({ code: fromLink, prefs }: { code: string | null; prefs:
   const [made, setMade] = useState<{ code: string; expiresAt: number; svg: string } | null>(null);
   const [typed, setTyped] = useState(fromLink ?? '');
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [name, setName] = useState(client.savedName());
+  const [nameSaved, setNameSaved] = useState(false);
 
   const pick = async (a: Avatar): Promise<void> => {
     setAvatar(a);
@@ -40,6 +42,7 @@ export function Profile({ code: fromLink, prefs }: { code: string | null; prefs:
     if (r === 'offline') return setSaid({ ok: false, text: t.moveOffline });
     if (r === 'bad') return setSaid({ ok: false, text: t.moveBad });
     setAvatar(client.avatar());
+    setName(client.savedName());
     setSaid({ ok: true, text: t.moveDone(r.name) });
   };
   // A code from a QR code's link is used at once (the person scanned it to use it).
@@ -54,18 +57,33 @@ export function Profile({ code: fromLink, prefs }: { code: string | null; prefs:
       <h1>
         {t.profileTitle} <AvatarBadge avatar={avatar ?? undefined} /> {client.savedName()}
       </h1>
+      <form
+        class="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void client.setName(name).then(() => setNameSaved(true));
+        }}
+      >
+        <label>
+          {t.yourName} <input value={name} maxLength={24} autoComplete="nickname" onInput={(e) => { setName((e.target as HTMLInputElement).value); setNameSaved(false); }} />
+        </label>{' '}
+        <button type="submit" class="secondary" disabled={!name.trim()}>
+          {t.saveName}
+        </button>
+        {nameSaved && <span class="muted" role="status"> {t.nameSaved}</span>}
+      </form>
       <h2>{t.avatarPick}</h2>
       <div class="faces" role="group" aria-label={t.avatarPick}>
         {AVATAR_FACES.map((f) => (
-          <button type="button" key={f} class={`avatar-${color}`} aria-pressed={avatar?.face === f} onClick={() => void pick({ face: f, color })}>
-            {f}
+          <button type="button" key={f} aria-pressed={avatar?.face === f} onClick={() => void pick({ face: f, color })}>
+            <AvatarBadge avatar={{ face: f, color }} />
           </button>
         ))}
       </div>
       <div class="colors" role="group" aria-label={t.avatarPick}>
         {AVATAR_COLORS.map((c) => (
-          <button type="button" key={c} class={`avatar-${c}`} aria-pressed={avatar?.color === c} aria-label={t.avatarColor(c)} title={t.avatarColor(c)} onClick={() => void pick({ face, color: c })}>
-            {face}
+          <button type="button" key={c} aria-pressed={avatar?.color === c} aria-label={t.avatarColor(c)} title={t.avatarColor(c)} onClick={() => void pick({ face, color: c })}>
+            <AvatarBadge avatar={{ face, color: c }} />
           </button>
         ))}
       </div>

@@ -407,7 +407,7 @@ describe('the web app in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     await page.goto(`${server.url}/?speed=fast&seed=eights#/play`);
     const level = page.getByLabel('Nivå for datamaskinen');
-    expect(await level.locator('option').allTextContents()).toEqual(['Tilfeldig', 'Lett', 'Grådig', 'Middels', 'Vanskelig', 'Ekspert']);
+    expect(await level.locator('option').allTextContents()).toEqual(['Nybegynner', 'Lett', 'Litt øvet', 'Middels', 'Vanskelig', 'Ekspert']);
     // Play until an eight asks for a suit: the buttons are the suits' names, the card said once above them.
     await page.getByRole('spinbutton', { name: 'Spillere' }).fill('2');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
@@ -557,6 +557,8 @@ describe('the web app in Chromium', () => {
     await anne.getByRole('button', { name: 'Lag bord' }).press('Enter');
     const link = (await anne.locator('.share code').textContent())!;
     expect(link).toMatch(/#\/t\/[A-Z2-9]{10}$/);
+    // The host is told it is her table, not invited to it (issue 38, fresh-eyes pass).
+    expect(await anne.getByText('Du har laget et bord for Olsen: send lenken til dem du vil spille med.').count()).toBe(1);
     await bo.goto(link);
     await bo.getByLabel('Ditt navn').fill('Bo');
     await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
@@ -689,7 +691,7 @@ describe('the web app in Chromium', () => {
     const won = (await page.getByRole('heading', { name: /Spillet er over/ }).textContent())!.includes('Du vant');
     await page.goto(`${server.url}/#/stats`);
     const table = page.locator('.stats table').first();
-    await expect.poll(() => page.locator('.stats h2').first().textContent()).toBe('Mot datamaskinen på denne enheten');
+    await expect.poll(() => page.locator('.stats h2').first().textContent()).toBe('Mot datamaskinen');
     const cells = await table.locator('tbody tr').first().locator('th, td').allTextContents();
     // One game of Olsen, won or not, its place written with a decimal comma.
     expect(cells.slice(0, 3)).toEqual(['Olsen', '1', won ? '1' : '0']);
