@@ -27,7 +27,7 @@ const TEXT = {
     scores: 'Poeng (denne given / totalt)',
     yourHand: 'Din hånd',
     yourTurn: 'Din tur. Velg et nummer eller skriv et kort (f.eks. Qs); ? gir et råd:',
-    hint: 'Råd',
+    hint: 'Tips',
     played: (who: string, card: string) => `${who} legger ${card}.`,
     passed: (who: string) => `${who} har gitt bort tre kort.`,
     took: (who: string, pts: number) => `${who} tar stikket${pts ? ` (${pts} poeng)` : ''}.`,
@@ -39,6 +39,7 @@ const TEXT = {
     final: 'Sluttstilling:',
     standing: (place: number, name: string, total: number) => `${place}. ${name} — ${total} poeng`,
     tieBreak: 'Likt om seieren: en ekstra giv mellom dem som står likt.',
+    tieWon: (winner: string, others: string, total: number) => `${winner} og ${others} sto likt på ${total} poeng; ${winner} tok færrest poeng i den ekstra given (H9).`,
     next: 'Trykk Enter for neste giv.',
     bye: 'Takk for spillet!',
   },
@@ -65,6 +66,7 @@ const TEXT = {
     final: 'Final standings:',
     standing: (place: number, name: string, total: number) => `${place}. ${name} — ${total} point${Math.abs(total) === 1 ? '' : 's'}`,
     tieBreak: 'A tie for lowest: one extra hand between the tied players.',
+    tieWon: (winner: string, others: string, total: number) => `${winner} and ${others} were level on ${total} points; ${winner} took fewer points in the extra hand (H9).`,
     next: 'Press Enter for the next hand.',
     bye: 'Thanks for playing!',
   },
@@ -145,13 +147,17 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       const last = oc.rounds[oc.rounds.length - 1];
       out();
       out(t.handOver);
-      if (view.moon !== null) out(t.moon(names[view.moon]));
+      if (view.moon !== null && names[view.moon] !== undefined) out(t.moon(names[view.moon]));
       out(t.scores);
       names.forEach((nm, s) => out(`  ${nm}: ${last.points?.[s] ?? 0} / ${oc.totals?.[s] ?? 0}`));
       if (view.phase === 'gameOver') {
         const st = view.standings;
         out(t.final);
         for (const s of st.order) out(`  ${t.standing(st.places[s], names[s], st.totals![s])}`);
+        // H9: a winner level on total with others won the extra hand; say so, or the list reads as a coin toss.
+        const best = st.totals![st.order[0]];
+        const level = st.order.filter((s) => st.totals![s] === best);
+        if (st.winners.length === 1 && level.length > 1) out(t.tieWon(names[st.winners[0]], level.filter((s) => s !== st.winners[0]).map((s) => names[s]).join(', '), best));
         out(t.winner(st.winners.map((s) => names[s]).join(', ')));
         break;
       }

@@ -66,7 +66,8 @@ export function verifyCommand(file: string, content?: string): { code: number; o
   try {
     text = content ?? readInput(file);
   } catch (e) {
-    return { code: 1, output: { ok: false, error: { round: null, action: null, rule: null, message: `Cannot read ${file === '-' ? 'standard input' : file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.` } } };
+    // Input that cannot be read is a usage error (2), apart from a record that is read and fails (1).
+    return { code: 2, output: { ok: false, error: { round: null, action: null, rule: null, message: cannotRead(file, e) } } };
   }
   try {
     const output = verifyRecord(text);
@@ -77,8 +78,28 @@ export function verifyCommand(file: string, content?: string): { code: number; o
   }
 }
 
+/** A sentence for a file that cannot be read (never a bare ENOENT). */
+function cannotRead(file: string, e: unknown): string {
+  const what = file === '-' ? 'standard input' : file;
+  switch ((e as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+      return `There is no file ${what}.`;
+    case 'EISDIR':
+      return `${what} is a folder, not a file.`;
+    case 'EACCES':
+    case 'EPERM':
+      return `You may not read ${what}.`;
+    default:
+      return `Cannot read ${what}: ${(e as Error).message}.`;
+  }
+}
+
 export function buildProgram(): Command {
   const program = new Command();
+  // Usage errors (an unknown option, a missing argument, a bad value) exit 2, as a command's own do; help exits 0.
+  program.exitOverride((err) => {
+    process.exit(err.exitCode === 0 ? 0 : 2);
+  });
   program.name('olsen').description('Olsen, Vri åtter and their house rules: play, simulate, verify records, benchmark.').version('0.1.0');
 
   program
@@ -103,12 +124,21 @@ export function buildProgram(): Command {
     .option('--json', 'print the review as one JSON object')
     .option('--no-progress', 'no progress bar')
     .action((file: string, opts: { seat: number; worlds?: number; seed: string; lang: 'nb' | 'en'; json?: boolean; progress: boolean }) => {
+      let text: string;
+      try {
+        text = readInput(file);
+      } catch (e) {
+        process.stderr.write(`olsen analyse: ${cannotRead(file, e)}\n`);
+        process.exitCode = 2;
+        return;
+      }
       let record: unknown;
       try {
-        record = JSON.parse(readInput(file));
-      } catch (e) {
-        process.stderr.write(`olsen analyse: cannot read ${file === '-' ? 'standard input' : file} as JSON: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
-        process.exitCode = 2;
+        record = JSON.parse(text);
+      } catch {
+        // Read, but not a record: a failure of the input, as verify calls an illegal record (1).
+        process.stderr.write(`olsen analyse: ${file === '-' ? 'standard input' : file} is not a game record (not JSON); olsen verify says where it breaks.\n`);
+        process.exitCode = 1;
         return;
       }
       const r = runAnalyse(record, { ...opts, json: opts.json === true, progress: opts.progress && process.stderr.isTTY === true });

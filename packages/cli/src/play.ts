@@ -4,7 +4,7 @@
  * active suit, the others' card counts, whose turn it is and numbered legal
  * moves; a refused move is explained with the rule's sentence.
  */
-import { SUITS, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
+import { SUITS, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { writeFileSync } from 'node:fs';
 import { againCommand } from './again.js';
@@ -125,6 +125,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     out(t.top(pretty(v.top), suitName(SUITS.indexOf(v.activeSuit), o.lang)) + `   ${t.stock(v.stockCount)}`);
     out(`${t.others}: ${names.slice(1).map((nm, i) => `${nm} (${i + 1}) ${t.cards(v.handCounts[i + 1])}${v.toMove === i + 1 ? ' ◀' : ''}`).join(', ')}`);
     out(`${t.yourHand}: ${(v.hand ?? []).map(pretty).join(' ')}`);
+    // Points games (S24): the running totals and what ends the game, every turn (the engine's totals and target).
+    if (v.totals) out(t.totals(v.rules.targetScore, names.map((nm, s) => `${nm} ${v.totals![s]}`).join(', ')));
   };
 
   /**
@@ -155,7 +157,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     out(t.turned(pretty(viewFor(g, 0).upcard)));
   };
 
-  out(t.title(o.game));
+  out(t.title(gameTitle(o.game as GameName, o.lang)));
   showStart();
   for (;;) {
     tell();

@@ -86,10 +86,18 @@ describe('olsen verify', () => {
     }
   });
 
-  it('a missing file is an error object, not a stack trace', () => {
+  it('issue 39: a missing file is a usage error (exit 2) told in a sentence, an illegal record a failure (exit 1)', () => {
     const r = olsen(['verify', '/no/such/record.json']);
-    expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { round: null, action: null, rule: null } });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual({ ok: false, error: { round: null, action: null, rule: null, message: 'There is no file /no/such/record.json.' } });
+    expect(olsen(['verify', tmpdir()]).code).toBe(2);
+    expect(JSON.parse(olsen(['verify', tmpdir()]).stdout).error.message).toBe(`${tmpdir()} is a folder, not a file.`);
+    const a = olsen(['analyse', '/no/such/record.json']);
+    expect([a.code, a.stderr.trim()]).toEqual([2, 'olsen analyse: There is no file /no/such/record.json.']);
+    // The parser's own usage errors exit 2 as well (commander's default was 1).
+    expect(olsen(['play', '--players', '9']).code).toBe(2);
+    expect(olsen(['--no-such-option']).code).toBe(2);
+    expect(olsen(['--help']).code).toBe(0);
   });
 });
 
@@ -237,6 +245,19 @@ describe('olsen play', () => {
     expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, result: { finished: false } });
   });
 
+  it('issue 39: one language per run — the game\'s own name in the title, "Tips", English grammar for "You"; Vri åtter states its target and running totals every turn', () => {
+    const nb = olsen(['play', '--game', 'vri-atter', '--players', '3', '--seed', 'cli-words'], '?\n' + answers(60));
+    expect(nb.stdout.split('\n')[0]).toBe('Vri åtter — la oss spille!');
+    expect(nb.stdout).toContain('Summer (når noen kommer over 100, vinner lavest sum): Du 0, ');
+    expect(nb.stdout).toMatch(/> Tips: /);
+    expect(nb.stdout).not.toMatch(/Hint: /);
+    // The suit as the hint prints it ("8♥ → spar") may be typed as a word: 8h>spar is a move.
+    expect(olsen(['play', '--seed', 'cli-words', '--game', 'vri-atter', '--players', '3'], '8h>spar\n' + answers(60)).stdout).toMatch(/> Du legger 8♥ og sier spar\./);
+    const en = olsen(['play', '--game', 'vri-atter', '--players', '2', '--lang', 'en', '--seed', 'cli-you-deal'], answers(400));
+    expect(en.stdout).not.toMatch(/You deals/);
+    expect(en.stdout).toMatch(/Round \d+\. (You deal|\S+ deals)\./);
+  });
+
   it('speaks English with --lang en and explains a refused move with its rule', () => {
     const r = olsen(['play', '--seed', 'cli-en', '--lang', 'en'], answers(200, ['pass', 'Xx']));
     expect(r.stdout).toContain('Your hand');
@@ -364,7 +385,7 @@ describe('Danish Olsen in the CLI', () => {
 
   it('play --game olsen-dk answers ? with a hint and its reason, in both languages', () => {
     const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--rules', '{"deals":1}'], ['?', ...new Array(40).fill('1')].join('\n') + '\n');
-    expect(nb.stdout).toMatch(/Råd: \S+ — .+\./);
+    expect(nb.stdout).toMatch(/Tips: \S+ — .+\./);
     const en = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--lang', 'en', '--rules', '{"deals":1}'], ['?', ...new Array(40).fill('1')].join('\n') + '\n');
     expect(en.stdout).toMatch(/Hint: \S+ — .+\./);
   });
@@ -491,7 +512,7 @@ describe('olsen analyse', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^olsen analyse: The record does not replay: /);
     const notJson = olsen(['analyse', '-'], 'nope');
-    expect(notJson.code).toBe(2);
-    expect(notJson.stderr).toMatch(/^olsen analyse: cannot read standard input as JSON/);
+    expect(notJson.code).toBe(1);
+    expect(notJson.stderr.trim()).toBe('olsen analyse: standard input is not a game record (not JSON); olsen verify says where it breaks.');
   });
 });

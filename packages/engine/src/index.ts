@@ -30,5 +30,5 @@ export { parseRecord, replayRecord, replaySteps, verifyRecord, recordToJson, typ
 // The rule catalogue: player counts, house rules, presets, conflicts
 export { GAMES, BOUNDS, gameInfo, rulesNeededFor, checkRules, type GameInfo, type OptionInfo, type OptionValue, type HousePreset, type OptionRelation } from './catalog.js';
 // Words: errors and cards in the player's language
-export { LANGS, SUIT_NAMES, cardName, type Lang, type ErrorParams, type ErrorCode } from './core/messages.js';
+export { LANGS, SUIT_NAMES, cardName, gameTitle, type Lang, type ErrorParams, type ErrorCode } from './core/messages.js';
 export { localizeError } from './core/errors.js';

@@ -27,6 +27,13 @@ describe('action notation', () => {
     expect(parseNotation('k♣', 0)).toEqual({ ok: true, value: { seat: 0, play: ['Kc'] } });
   });
 
+  it('S10: the suit named with an eight may be typed as a screen prints it — letter, symbol, or its name in any language', () => {
+    for (const word of ['s', 'S', '♠', 'spar', 'Spar', 'spades', 'spade', 'Pik', 'schoppen']) expect(parseNotation(`8h>${word}`, 0), word).toEqual({ ok: true, value: { seat: 0, play: ['8h'], suit: 's' } });
+    expect(parseNotation('>hjerter', 2)).toEqual({ ok: true, value: { seat: 2, suit: 'h' } });
+    expect(parseNotation('8h>hjerter!', 0)).toEqual({ ok: true, value: { seat: 0, play: ['8h'], suit: 'h', call: true } });
+    expect(parseNotation('8h>sparkel', 0).ok).toBe(false);
+  });
+
   it('rejects nonsense with a clear message and never throws', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {

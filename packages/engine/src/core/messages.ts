@@ -130,6 +130,9 @@ const TITLES: Readonly<Record<GameName, Record<Lang, string>>> = {
   'olsen-dk': { en: 'Danish Olsen', nb: 'Dansk Olsen', nl: 'Deens Olsen', de: 'Dänisches Olsen' },
 };
 
+/** A game's name as a player reads it in `lang` (a title, a sentence): "Dansk Olsen", "Danish Olsen". */
+export const gameTitle = (game: GameName, lang: Lang): string => TITLES[game][lang];
+
 /** A refusal of a game's setup (not of a move) with what says it in every language. */
 export function setupError(rule: string | null, code: ErrorCode, params: ErrorParams): RuleError {
   return { rule, code, params, message: errorMessage(code, params, 'en') };

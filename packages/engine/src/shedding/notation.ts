@@ -2,7 +2,7 @@
  * A short text notation for single actions, for the CLI, logs and tests.
  *
  *   Kc          play the king of clubs
- *   8d>h        play the eight of diamonds and name hearts
+ *   8d>h        play the eight of diamonds and name hearts (also 8d>♥, 8d>hjerter, 8d>hearts)
  *   9h+9s       play two nines at once (house rule), the last one on top
  *   Qh!         play and make the last-card call
  *   draw, pass, call
@@ -13,12 +13,28 @@
  * `makeNotation(parseNotation(t, s))` is the canonical spelling of `t`.
  */
 import { makeCard, parseCard, parseSuit } from '../core/card.js';
+import { LANGS, SUIT_NAMES } from '../core/messages.js';
 import type { Action } from './game.js';
 import type { GameError } from '../core/errors.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from '../core/types.js';
 
 const bad = (text: string): Result<Action, GameError> =>
   err({ rule: null, code: 'malformed', message: `'${text}' is not an action: write a card such as Kc or 8d>h, several as 9h+9s, or draw, pass, call, catch:N.` });
+
+/**
+ * A suit as a player types it: its letter or symbol, or its name in any of the app's languages, as a screen
+ * prints it ("spar", "hearts", "Herz", "klaveren"; an English name also in the singular, "heart").
+ */
+function suitFrom(text: string): number {
+  const s = parseSuit(text);
+  if (s >= 0) return s;
+  const w = text.trim().toLowerCase();
+  for (const lang of LANGS) {
+    const i = SUIT_NAMES[lang].findIndex((name) => name.toLowerCase() === w || (lang === 'en' && name.slice(0, -1) === w));
+    if (i >= 0) return i;
+  }
+  return -1;
+}
 
 export function parseNotation(text: string, seat: Seat): Result<Action, GameError> {
   const t = text.trim();
@@ -28,12 +44,12 @@ export function parseNotation(text: string, seat: Seat): Result<Action, GameErro
   if (word === 'call' || word === 'olsen') return ok({ seat, call: true });
   const catchMatch = /^(?:catch|bank):(\d)$/i.exec(t);
   if (catchMatch) return ok({ seat, catch: Number(catchMatch[1]) });
-  const m = /^([^>!]*)(?:>(.))?(!)?$/u.exec(t);
+  const m = /^([^>!]*)(?:>([^>!]+))?(!)?$/u.exec(t);
   if (!m) return bad(text);
   const [, cardsText, suitText, bang] = m;
   let suit: Suit | undefined;
   if (suitText !== undefined) {
-    const s = parseSuit(suitText);
+    const s = suitFrom(suitText);
     if (s < 0) return bad(text);
     suit = SUITS[s];
   }
