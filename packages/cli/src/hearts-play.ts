@@ -20,7 +20,7 @@ const TEXT = {
     title: 'Olsen (dansk) — unngå hjerter og spar dame!',
     hand: (n: number, dealer: string) => `Giv ${n}. ${dealer} gir.`,
     pass: (k: number, to: string) => `Gi bort tre kort til ${to} (skriv tre kort, f.eks. Qs Ah Kh, eller velg et nummer).`,
-    received: (cards: string) => `Du fikk ${cards}.`,
+    received: (cards: string, from: string | null) => `Du fikk ${cards}${from ? ` fra ${from}` : ''}.`,
     trick: 'Stikket',
     empty: '(tomt — du spiller ut)',
     lastTrick: (cards: string, who: string) => `Forrige stikk: ${cards} → ${who}`,
@@ -47,7 +47,7 @@ const TEXT = {
     title: 'Danish Olsen — avoid the hearts and the queen of spades!',
     hand: (n: number, dealer: string) => `Hand ${n}. ${dealer} deals.`,
     pass: (k: number, to: string) => `Pass three cards to ${to} (type three cards, e.g. Qs Ah Kh, or pick a number).`,
-    received: (cards: string) => `You received ${cards}.`,
+    received: (cards: string, from: string | null) => `You received ${cards}${from ? ` from ${from}` : ''}.`,
     trick: 'Trick',
     empty: '(empty — you lead)',
     lastTrick: (cards: string, who: string) => `Last trick: ${cards} → ${who}`,
@@ -116,7 +116,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     const after = heartsViewFor(g, 0);
     if ('play' in a) out(t.played(names[a.seat], pretty(a.play[0])));
     else if (a.seat !== 0) out(t.passed(names[a.seat]));
-    if (before.phase === 'pass' && after.phase === 'play' && after.received?.length) out(t.received(after.received.map(pretty).join(' ')));
+    if (before.phase === 'pass' && after.phase === 'play' && after.received?.length) out(t.received(after.received.map(pretty).join(' '), after.passFrom === null ? null : names[after.passFrom]));
     if ('play' in a && after.lastTrick && after.trick.cards.length === 0) out(t.took(names[after.lastTrick.winner], after.taken[after.lastTrick.winner] - before.taken[after.lastTrick.winner]));
   };
   /** Runs one change (the person's move or the computer's next step) and tells it. */

@@ -44,7 +44,8 @@ export function rulesFor(game: GameName, value: Record<string, unknown> | string
 }
 
 /** The games with their player counts, from the engine's table: `olsen (2–6), vri-atter (2–6), …`. */
-const GAME_LIST = GAMES.map((g) => `${g.game} (${g.players[0]}–${g.players[1]} players)`).join(', ');
+// Player counts as the rule catalogue gives them: the plain range, and the one a house rule opens (Olsen's two decks).
+const GAME_LIST = GAMES.map((g) => `${g.game} (${g.plainPlayers[0]}–${g.plainPlayers[1]} players${g.players[1] > g.plainPlayers[1] ? `; ${g.plainPlayers[1] + 1}–${g.players[1]} with ${g.game === 'olsen' ? 'two decks' : 'a house rule'}` : ''})`).join(', ');
 
 /** `olsen rules [game]`: every house rule of a game, from the engine's table. */
 export function rulesText(game: GameName): string {
@@ -250,7 +251,7 @@ export function buildProgram(): Command {
     .command('play')
     .description('Play in the terminal against computer players.')
     .addOption(new Option('-g, --game <game>', `the game: ${GAME_LIST}`).choices([...GAME_NAMES]).default('olsen'))
-    .option('-p, --players <n>', 'number of players, you included (default 3; Danish Olsen 4)', int('players', 2, 6))
+    .option('-p, --players <n>', "number of players, you included (default 3; Danish Olsen 4; each game's range under --game)", int('players', 2, 6))
     .addOption(new Option('--lang <lang>', 'language').choices(['nb', 'en']).default('nb'))
     .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
     .option('--name <name>', 'your name', 'Du')

@@ -158,6 +158,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   };
 
   out(t.title(gameTitle(o.game as GameName, o.lang)));
+  // A player count that needs a house rule (S-V14: Olsen with five or six plays with two decks) says so.
+  if (isSheddingPreset(o.game) && rulesNeededFor(o.game, names.length).decks === 2 && o.rules.decks === undefined) out(t.twoDecks(names.length));
   showStart();
   for (;;) {
     tell();

@@ -258,6 +258,12 @@ describe('olsen play', () => {
     expect(en.stdout).toMatch(/Round \d+\. (You deal|\S+ deals)\./);
   });
 
+  it('issue 39, S-V14: help gives the player counts as the rule catalogue does, and five players of Olsen are told they play with two decks', () => {
+    expect(olsen(['play', '--help']).stdout.replace(/\s+/g, ' ')).toContain('olsen (2–4 players; 5–6 with two decks)');
+    const five = olsen(['play', '--players', '5', '--seed', 'cli-five'], answers(10));
+    expect(five.stdout).toContain('Med 5 spillere brukes to kortstokker.');
+  });
+
   it('speaks English with --lang en and explains a refused move with its rule', () => {
     const r = olsen(['play', '--seed', 'cli-en', '--lang', 'en'], answers(200, ['pass', 'Xx']));
     expect(r.stdout).toContain('Your hand');
@@ -381,6 +387,11 @@ describe('Danish Olsen in the CLI', () => {
     const en = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--lang', 'en', '--rules', '{"deals":1}'], ['Ah', ...new Array(40).fill('1')].join('\n') + '\n');
     expect(en.stdout).toContain('Your hand');
     expect(en.stdout).toMatch(/Not allowed: .*\(H\d+\)/);
+  });
+
+  it('issue 39, H3: after the pass the person is told which cards came and from whom', () => {
+    const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk-pass', '--rules', '{"deals":1,"pass":"left"}'], new Array(40).fill('1').join('\n') + '\n');
+    expect(nb.stdout).toMatch(/Du fikk \S+ \S+ \S+ fra \S+\./);
   });
 
   it('play --game olsen-dk answers ? with a hint and its reason, in both languages', () => {

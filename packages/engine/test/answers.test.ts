@@ -114,6 +114,9 @@ describe('what a Danish Olsen view answers', () => {
     const g = hearts({ pass: 'left' });
     const v = heartsViewFor(g, 0);
     expect([v.passTo, v.passSize, v.direction]).toEqual([1, 3, 'clockwise']);
+    // Who the viewer's cards come from: the seat on the right when passing left.
+    expect(v.passFrom).toBe(3);
+    expect(heartsViewFor(g, null).passFrom).toBeNull();
     expect([...actorsOf(g).keys()]).toEqual([0, 1, 2, 3]);
     // RECORD.md: the first seat from the dealer's left (dealer 3) that has not given.
     expect(moverOf(g)).toBe(0);

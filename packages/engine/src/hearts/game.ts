@@ -324,6 +324,8 @@ export interface HeartsView {
   readonly passOffset: number;
   /** H3: the seat the viewer's cards go to this hand, or null (no pass, a spectator, sitting out). */
   readonly passTo: Seat | null;
+  /** H3: the seat whose cards come to the viewer this hand, or null (no pass, a spectator, sitting out). */
+  readonly passFrom: Seat | null;
   /** H3: cards each player passes. */
   readonly passSize: number;
   /** Play goes to the left, always (H5). */
@@ -359,6 +361,13 @@ export interface HeartsView {
 
 const PHASE_NAMES = ['pass', 'play', 'handOver', 'gameOver'] as const;
 
+/** H3: the seat that passes to `to` this hand, or null. */
+function passerTo(sim: HeartsSim, to: Seat, n: number): Seat | null {
+  if (sim.passTarget(to) < 0) return null;
+  for (let s = 0; s < n; s++) if (s !== to && sim.passTarget(s) === to) return s;
+  return null;
+}
+
 export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
   const sim = loadHearts(g);
   const st = sim.st;
@@ -387,6 +396,7 @@ export function heartsViewFor(g: HeartsGame, seat: Seat | null): HeartsView {
     handCounts: Array.from({ length: n }, (_, s) => sim.handCount(s)),
     passOffset: st[H_PASS_OFFSET],
     passTo: own === null || sim.passTarget(own) < 0 ? null : sim.passTarget(own),
+    passFrom: own === null ? null : passerTo(sim, own, n),
     passSize: PASS_SIZE,
     direction: 'clockwise',
     receivedFresh: sim.phase === HP_PLAY && st[H_PASS_OFFSET] > 0 && st[H_TRICKS] === 0 && st[H_TRICK_LEN] === 0,
