@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { againCommand } from './again.js';
+import { widthOf, wrapLine } from './wrap.js';
 import { SUITS, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
 import { heartsViewFor, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
 import { parseNotation } from '@olsen/engine/shedding';
@@ -19,14 +20,14 @@ const TEXT = {
   nb: {
     title: 'Olsen (dansk) — unngå hjerter og spar dame!',
     hand: (n: number, dealer: string) => `Giv ${n}. ${dealer} gir.`,
-    pass: (k: number, to: string) => `Gi bort tre kort til ${to} (skriv tre kort, f.eks. Qs Ah Kh, eller velg et nummer).`,
+    pass: (k: number, to: string) => `Gi ${k} kort til ${to}: skriv dem (f.eks. Qs Ah Kh) eller velg et nummer.`,
     received: (cards: string, from: string | null) => `Du fikk ${cards}${from ? ` fra ${from}` : ''}.`,
     trick: 'Stikket',
     empty: '(tomt — du spiller ut)',
     lastTrick: (cards: string, who: string) => `Forrige stikk: ${cards} → ${who}`,
     scores: 'Poeng (denne given / totalt)',
     yourHand: 'Din hånd',
-    yourTurn: 'Din tur. Velg et nummer eller skriv et kort (f.eks. Qs); ? gir et råd:',
+    yourTurn: 'Din tur. Velg et nummer eller skriv et kort (f.eks. Qs); ? gir tips:',
     hint: 'Tips',
     played: (who: string, card: string) => `${who} legger ${card}.`,
     passed: (who: string) => `${who} har gitt bort tre kort.`,
@@ -46,7 +47,7 @@ const TEXT = {
   en: {
     title: 'Danish Olsen — avoid the hearts and the queen of spades!',
     hand: (n: number, dealer: string) => `Hand ${n}. ${dealer} deals.`,
-    pass: (k: number, to: string) => `Pass three cards to ${to} (type three cards, e.g. Qs Ah Kh, or pick a number).`,
+    pass: (k: number, to: string) => `Pass ${k} cards to ${to}: type them (e.g. Qs Ah Kh) or pick a number.`,
     received: (cards: string, from: string | null) => `You received ${cards}${from ? ` from ${from}` : ''}.`,
     trick: 'Trick',
     empty: '(empty — you lead)',
@@ -76,7 +77,9 @@ const pretty = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${s
 
 export async function runHeartsPlay(o: { players: number; lang: Lang; seed: string; name: string; rules: Record<string, unknown>; level: Level; output: NodeJS.WritableStream; input: NodeJS.ReadableStream; record?: string }): Promise<number> {
   const t = TEXT[o.lang];
-  const out = (line = ''): void => void o.output.write(`${line}\n`);
+  // Fitted to the terminal's width at word boundaries (a pipe gets the lines whole).
+  const width = widthOf(o.output);
+  const out = (line = ''): void => void o.output.write(`${line.split('\n').map((l) => wrapLine(l, width)).join('\n')}\n`);
   // The seats as at any table: the person first, the computer players named apart from them.
   const seats = seatsFor({ id: 'me', name: o.name }, Array.from({ length: o.players - 1 }, () => ({ kind: 'bot', level: o.level }) as const));
   const names = seats.map((s) => (s.kind === 'open' ? '?' : s.name));
@@ -184,7 +187,8 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       out(`${t.scores}: ${names.map((nm, s) => `${nm} ${v.taken[s]}/${v.totals[s]}`).join(', ')}`);
     }
     out(`${t.yourHand}: ${(v.hand ?? []).map(pretty).join(' ')}`);
-    out(t.yourTurn);
+    // The pass has its own line above (three cards, to whom); the turn's line is for laying one card.
+    if (v.phase !== 'pass') out(t.yourTurn);
     const legal = v.legal;
     if (v.phase === 'play') legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${'play' in a ? pretty(a.play[0]) : ''}`));
     else out(`  1–${legal.length}: ${legal.slice(0, 3).map((a, i) => `${i + 1}) ${'give' in a ? a.give.map(pretty).join(' ') : ''}`).join('  ')} …`);

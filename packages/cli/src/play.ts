@@ -8,6 +8,7 @@ import { SUITS, gameTitle, localizeError, recordOf, recordToJson, resultOf, stan
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { writeFileSync } from 'node:fs';
 import { againCommand } from './again.js';
+import { widthOf, wrapLine } from './wrap.js';
 import pc from 'picocolors';
 import { hint, type Level } from '@olsen/bots';
 import { gameErrorOf, type TableUpdate } from '@olsen/protocol';
@@ -47,7 +48,9 @@ const plain = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${su
 
 export async function runPlay(o: PlayOptions): Promise<number> {
   const t = textsFor(o.lang);
-  const out = (line = ''): void => void o.output.write(`${line}\n`);
+  // Fitted to the terminal's width at word boundaries (a pipe gets the lines whole).
+  const width = widthOf(o.output);
+  const out = (line = ''): void => void o.output.write(`${line.split('\n').map((l) => wrapLine(l, width)).join('\n')}\n`);
   const colors = pc.createColors(colorFor(o));
   const pretty = (card: string): string => (card[1] === 'd' || card[1] === 'h' ? colors.red(plain(card)) : plain(card));
   const name = o.name.trim();

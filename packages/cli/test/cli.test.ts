@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verifyCommand } from '../src/main.js';
+import { widthOf, wrapLine } from '../src/wrap.js';
 
 const bin = fileURLToPath(new URL('../bin/olsen.js', import.meta.url));
 const fixtures = fileURLToPath(new URL('../../engine/test/fixtures/', import.meta.url));
@@ -219,8 +220,10 @@ describe('olsen play', () => {
 
   it('issue 39: the end prints the command that plays the same game again (game, players, rules, level, seed), and it does', () => {
     const first = olsen(['play', '--game', 'vri-atter', '--players', '2', '--rules', '{"maxDraws":1}', '--level', 'easy', '--lang', 'en', '--seed', 'again 1'], answers(400));
-    const line = first.stdout.split('\n').find((l) => l.startsWith('The same game again'))!;
-    expect(line).toBe(`The same game again (the same cards, rules and opponents): olsen play --game vri-atter --players 2 --rules '{"maxDraws":1}' --level easy --seed 'again 1' --lang en`);
+    const lines = first.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('The same game again'));
+    // The command on a line of its own, whole, to copy.
+    expect(lines.slice(at, at + 2)).toEqual(['The same game again (the same cards, rules and opponents):', `  olsen play --game vri-atter --players 2 --rules '{"maxDraws":1}' --level easy --seed 'again 1' --lang en`]);
     const again = olsen(['play', '--game', 'vri-atter', '--players', '2', '--rules', '{"maxDraws":1}', '--level', 'easy', '--seed', 'again 1', '--lang', 'en'], answers(400));
     expect(again.stdout).toBe(first.stdout);
   });
@@ -264,6 +267,17 @@ describe('olsen play', () => {
     expect(five.stdout).toContain('Med 5 spillere brukes to kortstokker.');
   });
 
+  it('issue 39: on a terminal, lines are wrapped at word boundaries to its width (a list item keeps its column); a pipe gets them whole', () => {
+    const line = '  12) Ola banket i bordet: Kari glemte å si «Ett kort igjen!» og trekker tre kort fra bunken nå.';
+    const wrapped = wrapLine(line, 40).split('\n');
+    expect(wrapped.every((l) => l.length <= 40)).toBe(true);
+    expect(wrapped.join(' ').replace(/\s+/g, ' ').trim()).toBe(line.replace(/\s+/g, ' ').trim());
+    expect(wrapped.slice(1).every((l) => l.startsWith('    '))).toBe(true);
+    expect(wrapLine(line, 0)).toBe(line);
+    expect(widthOf({ isTTY: true, columns: 80 } as never)).toBe(80);
+    expect(widthOf({ isTTY: false, columns: 80 } as never)).toBe(0);
+  });
+
   it('speaks English with --lang en and explains a refused move with its rule', () => {
     const r = olsen(['play', '--seed', 'cli-en', '--lang', 'en'], answers(200, ['pass', 'Xx']));
     expect(r.stdout).toContain('Your hand');
@@ -305,7 +319,7 @@ describe('olsen play speaks to the person', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'olsen-record-')), 'game.json');
     const r = olsen(['play', '--seed', 'rec', '--record', file], answers(200));
     expect(r.stdout).toContain(`Spillet er lagret i ${file}`);
-    expect(r.stdout).toContain('Det samme spillet igjen (samme kort, regler og motspillere): olsen play --game olsen --players 3 --level medium --seed rec');
+    expect(r.stdout).toContain('Det samme spillet igjen (samme kort, regler og motspillere):\n  olsen play --game olsen --players 3 --level medium --seed rec');
     const v = olsen(['verify', file]);
     expect(v.code).toBe(0);
     expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, result: { finished: true } });
@@ -363,7 +377,7 @@ describe('olsen play speaks to the person', () => {
     const special = olsen(['play', '--rules', 'special', '--seed', 'x', '--record', '/dev/null'], 'q\n');
     expect(special.stderr).toBe('');
     const passing = olsen(['play', '--game', 'olsen-dk', '--rules', 'passing', '--seed', 'x'], 'q\n');
-    expect(passing.stdout).toMatch(/Gi bort tre kort til/);
+    expect(passing.stdout).toMatch(/Gi 3 kort til/);
     const none = olsen(['play', '--rules', 'nope']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/'nope' is no preset of olsen \(plain, special, svenskevri, several, noTwist\)/);
@@ -389,8 +403,11 @@ describe('Danish Olsen in the CLI', () => {
     expect(en.stdout).toMatch(/Not allowed: .*\(H\d+\)/);
   });
 
-  it('issue 39, H3: after the pass the person is told which cards came and from whom', () => {
+  it('issue 39, H3: the pass says how many cards go to whom in one short line (no "write a card"), then which came and from whom', () => {
     const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk-pass', '--rules', '{"deals":1,"pass":"left"}'], new Array(40).fill('1').join('\n') + '\n');
+    expect(nb.stdout).toMatch(/\nGi 3 kort til \S+: skriv dem \(f\.eks\. Qs Ah Kh\) eller velg et nummer\.\n/);
+    expect(nb.stdout.split('\n').every((l) => l.length <= 80 || l.startsWith('  olsen play'))).toBe(true);
+    expect(nb.stdout.split('Du fikk')[0]).not.toContain('skriv et kort');
     expect(nb.stdout).toMatch(/Du fikk \S+ \S+ \S+ fra \S+\./);
   });
 
