@@ -5,7 +5,6 @@
  */
 import cliProgress from 'cli-progress';
 import { describeDecision, formatValue, reviewRecord, type Review } from '@olsen/bots';
-import { makeNotation, type Action } from '@olsen/engine/shedding';
 import { replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
 
 export interface AnalyseOptions {
@@ -15,16 +14,44 @@ export interface AnalyseOptions {
   readonly lang: Lang;
   readonly json: boolean;
   readonly progress: boolean;
+  /** The terminal's width (the swing line fits it); 80 when not a terminal. */
+  readonly width?: number;
 }
 
-/** A move as the record's notation writes it (a Danish Olsen card as itself). */
-const notation = (a: AnyAction): string => ('give' in a ? a.give.join(' ') : 'play' in a && !('suit' in a) && a.play.length === 1 ? a.play[0] : makeNotation(a as Action));
+const SYMBOL: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
+/** A card as the sentences write it: 10♦, K♠ (one notation on the whole page). */
+const pretty = (c: string): string => `${c[0] === 'T' ? '10' : c[0]}${SYMBOL[c[1]] ?? c[1]}`;
+
+/**
+ * A move in short, in the cards' one notation: 5♠! with the call (S18), 8♦→♥ naming a suit, 9♥+9♠ several at
+ * once, three cards for Danish Olsen's pass; the moves that are not a card in the page's language.
+ */
+export function notation(a: AnyAction, nb: boolean, players: readonly string[]): string {
+  if ('give' in a) return a.give.map(pretty).join(' ');
+  if ('play' in a) return `${a.play.map(pretty).join('+')}${'suit' in a && a.suit ? `→${SYMBOL[a.suit]}` : ''}${'call' in a && a.call ? '!' : ''}`;
+  if ('draw' in a) return nb ? 'trekk' : 'draw';
+  if ('pass' in a) return 'pass';
+  if ('catch' in a) return nb ? `bank i bordet (${players[a.catch]})` : `bang the table (${players[a.catch]})`;
+  if ('call' in a) return '!';
+  return `→${SYMBOL[(a as { suit: string }).suit]}`;
+}
 
 const BARS = '▁▂▃▄▅▆▇█';
 
-/** The swing as one line of block characters, scaled to the review's range (a chance: 0…1). */
-export function sparkline(values: readonly number[], measure: Review['measure']): string {
-  if (values.length === 0) return '';
+/**
+ * The swing as one line of block characters, scaled to the review's range (a chance: 0…1), at most `width`
+ * characters: a long game's points are averaged in equal runs so the line fits the terminal.
+ */
+export function sparkline(all: readonly number[], measure: Review['measure'], width = Infinity): string {
+  if (all.length === 0) return '';
+  const n = Math.max(1, Math.min(all.length, Math.floor(width)));
+  const values = n === all.length ? all : Array.from({ length: n }, (_, i) => {
+    const from = Math.floor((i * all.length) / n);
+    const to = Math.max(from + 1, Math.floor(((i + 1) * all.length) / n));
+    let sum = 0;
+    for (let k = from; k < to; k++) sum += all[k];
+    return sum / (to - from);
+  });
   const lo = measure === 'win' ? 0 : Math.min(...values);
   const hi = measure === 'win' ? 1 : Math.max(...values);
   const span = hi - lo || 1;
@@ -48,20 +75,26 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
   const name = review.players[o.seat];
   const mistakes = review.decisions.filter((d) => d.mistake).length;
   lines.push(nb
-    ? `Analyse av ${name} (plass ${o.seat}): ${review.decisions.length} valg, ${mistakes} feil; ${review.worlds} fordelinger per valg.`
+    ? `Analyse av ${name} (sete ${o.seat}): ${review.decisions.length} valg, ${mistakes} feil; ${review.worlds} fordelinger per valg.`
     : `Review of ${name} (seat ${o.seat}): ${review.decisions.length} decisions, ${mistakes} mistakes; ${review.worlds} worlds per decision.`);
-  lines.push(`${nb ? (review.measure === 'win' ? 'Vinnersjanse' : 'Forventede poeng') : review.measure === 'win' ? 'Chance to win' : 'Expected points'}: ${sparkline(review.swing.map((p) => p.value), review.measure)}`);
+  // The swing, its direction said (points: the line rises as the expected points fall), fitted to the width.
+  const label = `${nb ? (review.measure === 'win' ? 'Vinnersjanse (høyere er bedre)' : 'Forventede poeng (høyere linje: færre poeng, bedre)') : review.measure === 'win' ? 'Chance to win (higher is better)' : 'Expected points (a higher line: fewer points, better)'}: `;
+  lines.push(`${label}${sparkline(review.swing.map((p) => p.value), review.measure, (o.width ?? 80) - label.length)}`);
+  const hands = review.game === 'olsen-dk';
   for (const d of review.decisions) {
     const view = viewOf(steps.value[d.step].game, o.seat);
     const e = d.evaluation;
     // The seat's own move number, as a result list counts moves.
-    const head = `${nb ? 'Runde' : 'Round'} ${d.round + 1}, ${nb ? `${name} sitt trekk` : `${name}'s move`} ${d.move}${d.mistake ? (nb ? ' — FEIL' : ' — MISTAKE') : ''}`;
+    // Danish Olsen's rounds are hands ("Giv"), as its table calls them.
+    const head = `${nb ? (hands ? 'Giv' : 'Runde') : hands ? 'Hand' : 'Round'} ${d.round + 1}, ${nb ? `${name} sitt trekk` : `${name}'s move`} ${d.move}${d.mistake ? (nb ? ' — FEIL' : ' — MISTAKE') : ''}`;
     lines.push('', head, `  ${describeDecision(d, view, o.lang)}`);
     for (let i = 0; i < e.options.length; i++) {
       const opt = e.options[i];
       const mark = i === d.chosen ? '>' : ' ';
+      // The value and where it likely lies (its 95 % interval), as the web page says it.
       const half = 1.96 * opt.se;
-      lines.push(`  ${mark} ${formatValue(opt.mean, e.measure, o.lang).padStart(12)} ± ${e.measure === 'win' ? `${Math.round(half * 100)} %` : half.toFixed(1)}  ${notation(opt.action)}${i === e.best ? (nb ? '  (beste)' : '  (best)') : ''}`);
+      const range = e.measure === 'win' ? `(${Math.max(0, Math.round((opt.mean - half) * 100))}–${Math.min(100, Math.round((opt.mean + half) * 100))} %)` : `(${(opt.mean - half).toFixed(1)}–${(opt.mean + half).toFixed(1)})`;
+      lines.push(`  ${mark} ${formatValue(opt.mean, e.measure, o.lang).padStart(8)} ${range.padEnd(12)} ${notation(opt.action, nb, review.players)}${i === e.best ? (nb ? '  (beste)' : '  (best)') : ''}`);
     }
   }
   return { ok: true, review, text: `${lines.join('\n')}\n` };

@@ -142,7 +142,7 @@ export function buildProgram(): Command {
         process.exitCode = 1;
         return;
       }
-      const r = runAnalyse(record, { ...opts, json: opts.json === true, progress: opts.progress && process.stderr.isTTY === true });
+      const r = runAnalyse(record, { ...opts, json: opts.json === true, progress: opts.progress && process.stderr.isTTY === true, width: process.stdout.isTTY ? process.stdout.columns : 80 });
       if (!r.ok) {
         process.stderr.write(`olsen analyse: ${r.message}\n`);
         process.exitCode = 1;

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verifyCommand } from '../src/main.js';
+import { notation, sparkline } from '../src/analyse.js';
 import { widthOf, wrapLine } from '../src/wrap.js';
 
 const bin = fileURLToPath(new URL('../bin/olsen.js', import.meta.url));
@@ -528,8 +529,27 @@ describe('olsen analyse', () => {
     expect(json2.stdout).toBe(json1.stdout);
     const text = olsen(['analyse', file, '--worlds', '100', '--lang', 'en']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions, \d+ mistakes; 100 worlds per decision\.\nChance to win: [▁▂▃▄▅▆▇█]+\n/);
+    expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions, \d+ mistakes; 100 worlds per decision\.\nChance to win \(higher is better\): [▁▂▃▄▅▆▇█]+\n/);
     for (const d of review.decisions) expect(text.stdout).toContain(`Round ${d.round + 1}, ${review.players[0]}'s move ${d.move}`);
+    // Issue 39: the swing fits 80 columns; one card notation (10♦, never Td); a value with where it likely lies.
+    expect(text.stdout.split('\n').every((l) => l.length <= 80 || !/[▁▂▃▄▅▆▇█]{3}/.test(l))).toBe(true);
+    expect(text.stdout.split('\n')[1].length).toBeLessThanOrEqual(80);
+    expect(text.stdout).not.toMatch(/\b[2-9TJQKA][cdhs]\b/);
+    expect(text.stdout).toMatch(/\d+\s% \(\d+–\d+ %\)/);
+    expect(text.stdout).not.toContain('±');
+    const nb = olsen(['analyse', file, '--worlds', '100']);
+    expect(nb.stdout).toMatch(/^Analyse av .+ \(sete 0\): /);
+  });
+
+  it('issue 39: a play with the call and the same play without it are told apart (5♠! against 5♠); the swing line squeezed to a width', () => {
+    const v = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
+    expect(sparkline(v, 'win')).toHaveLength(10);
+    expect(sparkline(v, 'win', 5)).toHaveLength(5);
+    expect(sparkline(v, 'win', 5)).toBe('▂▃▅▆█');
+    expect(notation({ seat: 0, play: ['5s'], call: true }, true, [])).toBe('5♠!');
+    expect(notation({ seat: 0, play: ['5s'] }, true, [])).toBe('5♠');
+    expect(notation({ seat: 0, play: ['Td', '8d'], suit: 'h' }, true, [])).toBe('10♦+8♦→♥');
+    expect(notation({ seat: 1, catch: 0 }, true, ['Kari'])).toBe('bank i bordet (Kari)');
   });
 
   it('refuses a seat the game does not have and a file that is not a record, in a sentence', () => {
