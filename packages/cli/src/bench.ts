@@ -126,6 +126,8 @@ export interface BenchOptions {
   games: number;
   apiGames: number;
   repeats: number;
+  /** Hears each part as it starts (the command prints them on a terminal's stderr: the whole run takes a minute). */
+  progress?: (part: string) => void;
 }
 
 /**
@@ -191,7 +193,9 @@ export async function runBench(o: BenchOptions): Promise<Record<string, unknown>
   const game = dk ? 'olsen-dk' : 'olsen';
   const simTier = (n: number, seed: string) => simGames(n, seed, game);
   const apiTier = (n: number, seed: string) => apiGames(n, seed, game);
+  const say = o.progress ?? ((): void => undefined);
   // Warm-up so the JIT has compiled the hot paths before timing.
+  say('warming up');
   simTier(Math.min(20000, o.games), `${o.seed}/warmup`);
   if (!dk) playBaselineGames(Math.min(2000, o.games), 1);
   apiTier(Math.min(50, o.apiGames), `${o.seed}/warmup`);
@@ -199,22 +203,26 @@ export async function runBench(o: BenchOptions): Promise<Record<string, unknown>
   const apis: TierResult[] = [];
   const bases: TierResult[] = [];
   // Each tier in its own block: the API tier's garbage must not land in the simulator's timings.
+  say('the simulator tier');
   for (let r = 0; r < o.repeats; r++) {
     const s = simTier(o.games, o.seed);
     sims.push(tier(o.games, s.actions, s.seconds));
   }
   // The plain loop (shedding only) is slower: a quarter of the games keeps the run short.
   const baseGames = Math.max(1, Math.round(o.games / 4));
+  if (!dk) say('the plain JS yardstick');
   for (let r = 0; r < o.repeats && !dk; r++) {
     const b = playBaselineGames(baseGames, 12345 + r);
     bases.push(tier(baseGames, b.actions, b.seconds));
   }
+  say('the public API');
   for (let r = 0; r < o.repeats; r++) {
     const a = apiTier(o.apiGames, o.seed);
     apis.push(tier(o.apiGames, a.actions, a.seconds));
   }
   // Whole games through the table runner (Danish Olsen to its limit: fewer of them).
   const tableGameCount = Math.max(1, Math.round(o.apiGames / (dk ? 20 : 1)));
+  say('whole games through the table runner');
   await tableGames(Math.min(20, tableGameCount), `${o.seed}/warmup`, game);
   const tables: TierResult[] = [];
   for (let r = 0; r < o.repeats; r++) {
@@ -238,6 +246,7 @@ export async function runBench(o: BenchOptions): Promise<Record<string, unknown>
     table: { ...middle(tables), actionsPerSecRuns: tables.map((x) => x.actionsPerSec) },
   };
   if (!dk) {
+    say('several cards at once, and a long round');
     out.multiCard = benchMultiCard(o.repeats);
     out.longRound = benchLongRound(o.repeats);
     out.baseline = { ...middle(bases), actionsPerSecRuns: bases.map((x) => x.actionsPerSec) };

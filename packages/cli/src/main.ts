@@ -181,7 +181,9 @@ export function buildProgram(): Command {
     .option('--repeats <n>', 'repetitions (medians are reported)', int('repeats', 1, 99), 5)
     .option('-s, --seed <seed>', 'seed', 'bench')
     .action(async (opts: { game: string; games: number; apiGames: number; repeats: number; seed: string }) => {
-      process.stdout.write(`${JSON.stringify(await runBench(opts))}\n`);
+      // About a minute: on a terminal each part says when it starts (stderr; the JSON stays alone on stdout).
+      const progress = process.stderr.isTTY ? (part: string): void => void process.stderr.write(`olsen bench: ${part}…\n`) : undefined;
+      process.stdout.write(`${JSON.stringify(await runBench({ ...opts, progress }))}\n`);
     });
 
   program
@@ -213,7 +215,7 @@ export function buildProgram(): Command {
     .description('Bot line-ups play N games with rotated seats over duplicate deals; win rates with 95% intervals, places, points, ms per decision.')
     .option('-g, --game <game>', 'olsen, vri-atter, vri-atter-002 or olsen-dk', 'olsen')
     .option('-l, --lineup <levels>', 'comma-separated levels, one per seat (random, greedy, easy, medium, hard, expert)', 'medium,greedy,greedy,greedy')
-    .option('-n, --games <n>', 'number of games (use a multiple of the number of seats)', int('games', 1, 1e7), 2000)
+    .option('-n, --games <n>', 'number of games, a multiple of the number of seats', int('games', 1, 1e7), 2000)
     .option('-s, --seed <seed>', 'seed', 'tournament')
     .option('-r, --rules <json>', 'house rules as JSON', json, {})
     .option('-w, --workers <n>', 'threads to play on (one per core; the games and results are the same)', int('workers', 1, 64), 1)
@@ -224,6 +226,14 @@ export function buildProgram(): Command {
       const bad = lineup.find((x) => !isLevel(x));
       if (bad !== undefined) {
         process.stderr.write(`olsen tournament: unknown level '${bad}' (random, greedy, easy, medium, hard, expert).\n`);
+        process.exitCode = 2;
+        return;
+      }
+      // Each deal is played once per rotation of the seats: a number of games the rotations do not divide would
+      // give some line-up positions more deals than others.
+      if (opts.games % lineup.length !== 0) {
+        const lower = opts.games - (opts.games % lineup.length);
+        process.stderr.write(`olsen tournament: --games ${opts.games} is not a multiple of the ${lineup.length} seats (every deal is played once per seat rotation); use ${lower > 0 ? `${lower} or ` : ''}${lower + lineup.length}.\n`);
         process.exitCode = 2;
         return;
       }

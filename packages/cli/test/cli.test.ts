@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verifyCommand } from '../src/main.js';
 import { notation, sparkline } from '../src/analyse.js';
+import { runBench } from '../src/bench.js';
 import { widthOf, wrapLine } from '../src/wrap.js';
 
 const bin = fileURLToPath(new URL('../bin/olsen.js', import.meta.url));
@@ -174,6 +175,17 @@ describe('fuzzing verify', () => {
 const verifyRecordSafe = (record: unknown) => verifyCommand('-', JSON.stringify(record) ?? 'undefined').output;
 
 describe('olsen sim and bench', () => {
+  it('issue 39: bench says each part as it starts (the command prints them on a terminal\'s stderr)', async () => {
+    const parts: string[] = [];
+    await runBench({ game: 'olsen', seed: 'p', games: 200, apiGames: 2, repeats: 1, progress: (p) => parts.push(p) });
+    expect(parts).toEqual(['warming up', 'the simulator tier', 'the plain JS yardstick', 'the public API', 'whole games through the table runner', 'several cards at once, and a long round']);
+  });
+
+  it('issue 39: a tournament whose games the seat rotations do not divide is refused with the nearest counts (exit 2)', () => {
+    const r = olsen(['tournament', '--games', '7', '--lineup', 'medium,greedy']);
+    expect([r.code, r.stderr.trim()]).toEqual([2, 'olsen tournament: --games 7 is not a multiple of the 2 seats (every deal is played once per seat rotation); use 6 or 8.']);
+  });
+
   it('sim prints a JSON summary', () => {
     const r = olsen(['sim', '--games', '200', '--players', '3', '--policy', 'greedy', '--seed', 'ci']);
     expect(r.code).toBe(0);
