@@ -34,6 +34,7 @@ const TEXT = {
     took: (who: string, pts: number) => `${who} tar stikket${pts ? ` (${pts} poeng)` : ''}.`,
     refused: 'Det går ikke',
     oneCard: 'legg ett kort, f.eks. Qs (i dansk Olsen trekker og passer man ikke).',
+    notCards: (text: string, k: number) => `«${text}» er ikke ${k} kort: skriv ${k} kort med mellomrom, f.eks. Qs Ah Kh, eller velg et nummer.`,
     handOver: 'Given er ferdig.',
     moon: (who: string) => `${who} tok alle straffekortene!`,
     winner: (names: string) => `Vinner: ${names}!`,
@@ -60,6 +61,7 @@ const TEXT = {
     passed: (who: string) => `${who} ${who === 'You' ? 'have' : 'has'} passed three cards.`,
     took: (who: string, pts: number) => `${who} ${who === 'You' ? 'take' : 'takes'} the trick${pts ? ` (${pts} point${pts === 1 ? '' : 's'})` : ''}.`,
     oneCard: 'lay one card, such as Qs (Danish Olsen has no drawing and no passing).',
+    notCards: (text: string, k: number) => `"${text}" is not ${k} cards: type ${k} cards with spaces, e.g. Qs Ah Kh, or pick a number.`,
     refused: 'Not allowed',
     handOver: 'The hand is over.',
     moon: (who: string) => `${who} took every penalty card!`,
@@ -209,7 +211,13 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     }
     const parts = text.split(/[\s,]+/);
     if (v.phase === 'pass') {
-      await act({ seat: 0, give: parts as never });
+      // The cards as typed, each one card (10h, ♥, lower case too); anything else is said in the game's language.
+      const cards = parts.map((p) => parseNotation(p, 0)).map((r) => (r.ok && 'play' in r.value && r.value.play.length === 1 && !('suit' in r.value) ? r.value.play[0] : null));
+      if (cards.length !== v.passSize || cards.some((c) => c === null)) {
+        out(`${t.refused}: ${t.notCards(text, v.passSize)}`);
+        continue;
+      }
+      await act({ seat: 0, give: cards as never });
       continue;
     }
     const parsed = parseNotation(parts[0], 0);

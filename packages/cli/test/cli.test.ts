@@ -417,7 +417,10 @@ describe('Danish Olsen in the CLI', () => {
   });
 
   it('issue 39, H3: the pass says how many cards go to whom in one short line (no "write a card"), then which came and from whom', () => {
-    const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk-pass', '--rules', '{"deals":1,"pass":"left"}'], new Array(40).fill('1').join('\n') + '\n');
+    const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk-pass', '--rules', '{"deals":1,"pass":"left"}'], ['Xx Yy Zz', ...new Array(40).fill('1')].join('\n') + '\n');
+    // Cards that are not cards are refused in the game's language (the engine's English sentence was shown before).
+    expect(nb.stdout).toContain('Det går ikke: «Xx Yy Zz» er ikke 3 kort: skriv 3 kort med mellomrom, f.eks. Qs Ah Kh, eller velg et nummer.');
+    expect(nb.stdout).not.toContain('is not a card');
     expect(nb.stdout).toMatch(/\nGi 3 kort til \S+: skriv dem \(f\.eks\. Qs Ah Kh\) eller velg et nummer\.\n/);
     expect(nb.stdout.split('\n').every((l) => l.length <= 80 || l.startsWith('  olsen play'))).toBe(true);
     expect(nb.stdout.split('Du fikk')[0]).not.toContain('skriv et kort');
