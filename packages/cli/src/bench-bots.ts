@@ -16,6 +16,8 @@ export interface BotBenchOptions {
   seed: string;
   /** Spend every iteration of the budget (no early stop), to see what the stop saves. */
   exhaust: boolean;
+  /** Hears each game as it starts (the command prints it on a terminal's stderr). */
+  progress?: (done: number, total: number) => void;
 }
 
 /** A decision the search makes (the level hands the others to its heuristics). */
@@ -31,6 +33,7 @@ export async function runBotBench(o: BotBenchOptions): Promise<Record<string, un
   let other = 0;
   const t0 = performance.now();
   for (let game = 0; game < o.games; game++) {
+    o.progress?.(game, o.games);
     // The level sits in every seat in turn; the table runner drives the game (a catch before the next move, S20).
     const me = game % o.players;
     const seats: TableSeat[] = Array.from({ length: o.players }, (_, s) => ({ kind: 'bot', level: s === me ? o.level : 'greedy', name: s === me ? o.level : `greedy${s}` }));

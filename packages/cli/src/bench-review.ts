@@ -14,6 +14,8 @@ export interface ReviewBenchOptions {
   readonly games: number;
   readonly seed: string;
   readonly worlds?: number;
+  /** Hears each game as its review starts (the command prints it on a terminal's stderr). */
+  readonly progress?: (done: number, total: number) => void;
 }
 
 const GAMES: readonly GameName[] = ['olsen', 'vri-atter', 'olsen-dk'];
@@ -31,6 +33,8 @@ const median = (xs: number[]): number => {
 
 export async function runReviewBench(o: ReviewBenchOptions): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = { worlds: o.worlds ?? 'default', games: o.games };
+  const total = GAMES.length * 2 * o.games;
+  let done = 0;
   for (const game of GAMES) {
     const row: Record<string, unknown> = {};
     const times: number[] = [];
@@ -39,6 +43,7 @@ export async function runReviewBench(o: ReviewBenchOptions): Promise<Record<stri
       let mistakes = 0;
       let lost = 0;
       for (let i = 0; i < o.games; i++) {
+        o.progress?.(done++, total);
         const record = await play(game, `${o.seed}/${game}/${i}`, level);
         const t0 = performance.now();
         const review = reviewRecord(record, 0, { worlds: o.worlds });

@@ -79,6 +79,12 @@ export function verifyCommand(file: string, content?: string): { code: number; o
   }
 }
 
+/** On a terminal, a long command's game count on stderr, on one line rewritten in place (the JSON stays alone on stdout). */
+function gameProgress(command: string): ((done: number, total: number) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  return (done, total) => void process.stderr.write(`\rolsen ${command}: game ${done + 1} of ${total}${done + 1 === total ? '\n' : ''}`);
+}
+
 /** A sentence for a file that cannot be read (never a bare ENOENT). */
 function cannotRead(file: string, e: unknown): string {
   const what = file === '-' ? 'standard input' : file;
@@ -196,7 +202,7 @@ export function buildProgram(): Command {
     .option('-s, --seed <seed>', 'seed', 'bench')
     .option('--exhaust', 'spend the whole budget on every decision (no early stop)', false)
     .action(async (opts: { level: 'hard' | 'expert'; games: number; players: number; seed: string; exhaust: boolean }) => {
-      process.stdout.write(`${JSON.stringify(await runBotBench(opts))}\n`);
+      process.stdout.write(`${JSON.stringify(await runBotBench({ ...opts, progress: gameProgress('bench-bots') }))}\n`);
     });
 
   program
@@ -207,7 +213,7 @@ export function buildProgram(): Command {
     .option('--worlds <n>', 'worlds per decision (default: the review default)', int('worlds', 8, 1e6))
     .option('-s, --seed <seed>', 'seed', 'bench')
     .action(async (opts: { games: number; worlds?: number; seed: string }) => {
-      process.stdout.write(`${JSON.stringify(await runReviewBench(opts))}\n`);
+      process.stdout.write(`${JSON.stringify(await runReviewBench({ ...opts, progress: gameProgress('bench-review') }))}\n`);
     });
 
   program

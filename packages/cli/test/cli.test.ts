@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyCommand } from '../src/main.js';
 import { notation, sparkline } from '../src/analyse.js';
 import { runBench } from '../src/bench.js';
+import { runBotBench } from '../src/bench-bots.js';
 import { widthOf, wrapLine } from '../src/wrap.js';
 
 const bin = fileURLToPath(new URL('../bin/olsen.js', import.meta.url));
@@ -179,6 +180,12 @@ describe('olsen sim and bench', () => {
     const parts: string[] = [];
     await runBench({ game: 'olsen', seed: 'p', games: 200, apiGames: 2, repeats: 1, progress: (p) => parts.push(p) });
     expect(parts).toEqual(['warming up', 'the simulator tier', 'the plain JS yardstick', 'the public API', 'whole games through the table runner', 'several cards at once, and a long round']);
+  });
+
+  it('issue 39: bench-bots tells each game as it starts (printed on a terminal\'s stderr)', async () => {
+    const seen: string[] = [];
+    await runBotBench({ level: 'hard', games: 2, players: 2, seed: 'ci-progress', exhaust: false, progress: (d, n) => seen.push(`${d}/${n}`) });
+    expect(seen).toEqual(['0/2', '1/2']);
   });
 
   it('issue 39: a tournament whose games the seat rotations do not divide is refused with the nearest counts (exit 2)', () => {
