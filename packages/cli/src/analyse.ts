@@ -78,15 +78,17 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
     ? `Analyse av ${name} (sete ${o.seat}): ${review.decisions.length} valg, ${mistakes} feil; ${review.worlds} fordelinger per valg.`
     : `Review of ${name} (seat ${o.seat}): ${review.decisions.length} decisions, ${mistakes} mistakes; ${review.worlds} worlds per decision.`);
   // The swing, its direction said (points: the line rises as the expected points fall), fitted to the width.
-  const label = `${nb ? (review.measure === 'win' ? 'Vinnersjanse (høyere er bedre)' : 'Forventede poeng (høyere linje: færre poeng, bedre)') : review.measure === 'win' ? 'Chance to win (higher is better)' : 'Expected points (a higher line: fewer points, better)'}: `;
-  lines.push(`${label}${sparkline(review.swing.map((p) => p.value), review.measure, (o.width ?? 80) - label.length)}`);
+  // The line on its own line, so it has the same width (and the same bars) in every language.
+  const label = `${nb ? (review.measure === 'win' ? 'Vinnersjanse gjennom spillet (høyere er bedre)' : 'Forventede poeng gjennom spillet (høyere linje: færre poeng, bedre)') : review.measure === 'win' ? 'Chance to win through the game (higher is better)' : 'Expected points through the game (a higher line: fewer points, better)'}:`;
+  lines.push(label, `  ${sparkline(review.swing.map((p) => p.value), review.measure, (o.width ?? 80) - 2)}`);
   const hands = review.game === 'olsen-dk';
   for (const d of review.decisions) {
     const view = viewOf(steps.value[d.step].game, o.seat);
     const e = d.evaluation;
     // The seat's own move number, as a result list counts moves.
     // Danish Olsen's rounds are hands ("Giv"), as its table calls them.
-    const head = `${nb ? (hands ? 'Giv' : 'Runde') : hands ? 'Hand' : 'Round'} ${d.round + 1}, ${nb ? `${name} sitt trekk` : `${name}'s move`} ${d.move}${d.mistake ? (nb ? ' — FEIL' : ' — MISTAKE') : ''}`;
+    const whose = nb ? (name === 'Du' ? 'ditt trekk' : `${name} sitt trekk`) : name === 'You' ? 'your move' : `${name}'s move`;
+    const head = `${nb ? (hands ? 'Giv' : 'Runde') : hands ? 'Hand' : 'Round'} ${d.round + 1}, ${whose} ${d.move}${d.mistake ? (nb ? ' — FEIL' : ' — MISTAKE') : ''}`;
     lines.push('', head, `  ${describeDecision(d, view, o.lang)}`);
     for (let i = 0; i < e.options.length; i++) {
       const opt = e.options[i];

@@ -26,6 +26,7 @@ const TEXT = {
     empty: '(tomt — du spiller ut)',
     lastTrick: (cards: string, who: string) => `Forrige stikk: ${cards} → ${who}`,
     scores: 'Poeng (denne given / totalt)',
+    scoresNow: 'Poeng (denne given så langt / sum før given)',
     yourHand: 'Din hånd',
     yourTurn: 'Din tur. Velg et nummer eller skriv et kort (f.eks. Qs); ? gir tips:',
     hint: 'Tips',
@@ -47,13 +48,14 @@ const TEXT = {
   },
   en: {
     title: 'Danish Olsen — avoid the hearts and the queen of spades!',
-    hand: (n: number, dealer: string) => `Hand ${n}. ${dealer} deals.`,
+    hand: (n: number, dealer: string) => `Hand ${n}. ${dealer} ${dealer === 'You' ? 'deal' : 'deals'}.`,
     pass: (k: number, to: string) => `Pass ${k} cards to ${to}: type them (e.g. Qs Ah Kh) or pick a number.`,
     received: (cards: string, from: string | null) => `You received ${cards}${from ? ` from ${from}` : ''}.`,
     trick: 'Trick',
     empty: '(empty — you lead)',
     lastTrick: (cards: string, who: string) => `Last trick: ${cards} → ${who}`,
     scores: 'Points (this hand / total)',
+    scoresNow: 'Points (this hand so far / total before it)',
     yourHand: 'Your hand',
     yourTurn: 'Your turn. Pick a number or type a card (e.g. Qs); ? for a hint:',
     hint: 'Hint',
@@ -186,7 +188,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     else {
       out(`${t.trick}: ${v.trick.cards.length ? v.trick.cards.map((c, i) => `${names[v.trick.seats[i]]} ${pretty(c)}`).join(', ') : t.empty}`);
       if (v.lastTrick) out(t.lastTrick(v.lastTrick.cards.map(pretty).join(' '), names[v.lastTrick.winner]));
-      out(`${t.scores}: ${names.map((nm, s) => `${nm} ${v.taken[s]}/${v.totals[s]}`).join(', ')}`);
+      out(`${t.scoresNow}: ${names.map((nm, s) => `${nm} ${v.taken[s]}/${v.totals[s]}`).join(', ')}`);
     }
     out(`${t.yourHand}: ${(v.hand ?? []).map(pretty).join(' ')}`);
     // The pass has its own line above (three cards, to whom); the turn's line is for laying one card.

@@ -4,6 +4,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { TEXT } from './i18n.js';
+import { widthOf, wrapLine } from './wrap.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { GAMES, GAME_NAMES, gameInfo, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
 import { runAnalyse } from './analyse.js';
@@ -148,13 +149,15 @@ export function buildProgram(): Command {
         process.exitCode = 1;
         return;
       }
-      const r = runAnalyse(record, { ...opts, json: opts.json === true, progress: opts.progress && process.stderr.isTTY === true, width: process.stdout.isTTY ? process.stdout.columns : 80 });
+      const width = widthOf(process.stdout);
+      const r = runAnalyse(record, { ...opts, json: opts.json === true, progress: opts.progress && process.stderr.isTTY === true, width: width || 80 });
       if (!r.ok) {
         process.stderr.write(`olsen analyse: ${r.message}\n`);
         process.exitCode = 1;
         return;
       }
-      process.stdout.write(r.text);
+      // On a terminal the sentences are wrapped at word boundaries to its width (a pipe gets them whole).
+      process.stdout.write(opts.json === true || !width ? r.text : r.text.split('\n').map((l) => wrapLine(l, width)).join('\n'));
     });
 
   program
@@ -271,7 +274,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--lang <lang>', 'language').choices(['nb', 'en']).default('nb'))
     .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
     .option('--name <name>', 'your name', 'Du')
-    .option('-r, --rules <json|preset>', 'house rules as JSON, or a preset of the game (see olsen rules GAME)', rulesOrPreset, {})
+    .option('-r, --rules <json|preset>', 'house rules as JSON, or a preset of the game (see olsen rules --game GAME)', rulesOrPreset, {})
     .addOption(new Option('--level <level>', "the computer players' level").choices([...LEVELS]).default('medium'))
     .option('--record <file>', "write the game's record (docs/record.md) to this file at the end; check it with olsen verify")
     .action(async (given: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown> | string; level: Level; record?: string }) => {

@@ -175,7 +175,9 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       if (last.finished && last.winner === null) out(t.blocked); // S17: a blocked round has no winner
       // The round's order as the engine gives it: by the round's points in points games (S24), by place in Olsen (S22).
       const order = viewFor(g, 0).roundOrder ?? names.map((_, s) => s);
-      for (const s of order) out(`  ${t.place(names[s], last.places?.[s] ?? 0, last.hands[s])}`);
+      // Points games list by the round's points, so the number is the position in that list (S24); Olsen's is the place (S22).
+      const byPoints = viewFor(g, 0).roundPoints !== null;
+      order.forEach((s, i) => out(`  ${t.place(names[s], byPoints ? i + 1 : (last.places?.[s] ?? 0), last.hands[s])}`));
       if (last.points && oc.totals) for (let s = 0; s < names.length; s++) out(`  ${t.points(names[s], last.points[s], oc.totals[s])}`);
       if (phase === 'gameOver') {
         const st = standingsOf(g);

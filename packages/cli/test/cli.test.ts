@@ -298,6 +298,15 @@ describe('olsen play', () => {
     expect(widthOf({ isTTY: false, columns: 80 } as never)).toBe(0);
   });
 
+  it('issue 39: a round of Vri åtter is listed by its points with positions in order; English Danish Olsen says "You deal"; help names olsen rules --game', () => {
+    const vri = olsen(['play', '--game', 'vri-atter', '--players', '3', '--seed', '5'], answers(300));
+    const block = vri.stdout.split('Runden er over')[1]?.split('\n').filter((l) => /^ {2}\d\. /.test(l)) ?? [];
+    expect(block.map((l) => Number(l.trim()[0]))).toEqual([1, 2, 3]);
+    const dk = olsen(['play', '--game', 'olsen-dk', '--lang', 'en', '--seed', 'dk-deal', '--rules', '{"deals":6}'], new Array(400).fill('1').join('\n') + '\n');
+    expect(dk.stdout).not.toContain('You deals');
+    expect(olsen(['play', '--help']).stdout.replace(/\s+/g, ' ')).toContain('see olsen rules --game GAME');
+  });
+
   it('speaks English with --lang en and explains a refused move with its rule', () => {
     const r = olsen(['play', '--seed', 'cli-en', '--lang', 'en'], answers(200, ['pass', 'Xx']));
     expect(r.stdout).toContain('Your hand');
@@ -551,7 +560,7 @@ describe('olsen analyse', () => {
     expect(json2.stdout).toBe(json1.stdout);
     const text = olsen(['analyse', file, '--worlds', '100', '--lang', 'en']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions, \d+ mistakes; 100 worlds per decision\.\nChance to win \(higher is better\): [▁▂▃▄▅▆▇█]+\n/);
+    expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions, \d+ mistakes; 100 worlds per decision\.\nChance to win through the game \(higher is better\):\n {2}[▁▂▃▄▅▆▇█]+\n/);
     for (const d of review.decisions) expect(text.stdout).toContain(`Round ${d.round + 1}, ${review.players[0]}'s move ${d.move}`);
     // Issue 39: the swing fits 80 columns; one card notation (10♦, never Td); a value with where it likely lies.
     expect(text.stdout.split('\n').every((l) => l.length <= 80 || !/[▁▂▃▄▅▆▇█]{3}/.test(l))).toBe(true);
@@ -561,6 +570,8 @@ describe('olsen analyse', () => {
     expect(text.stdout).not.toContain('±');
     const nb = olsen(['analyse', file, '--worlds', '100']);
     expect(nb.stdout).toMatch(/^Analyse av .+ \(sete 0\): /);
+    // The same bars in both languages (the line has a width of its own, not what the label leaves).
+    expect(nb.stdout.split('\n')[2]).toBe(text.stdout.split('\n')[2]);
   });
 
   it('issue 39: a play with the call and the same play without it are told apart (5♠! against 5♠); the swing line squeezed to a width', () => {
