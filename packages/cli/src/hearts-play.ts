@@ -4,15 +4,15 @@
  * a refused card is explained with its H-rule. The computer players are the
  * bots package's, at the chosen level.
  */
-import { writeFileSync } from 'node:fs';
 import { againCommand } from './again.js';
+import { ending } from './ending.js';
 import { widthOf, wrapLine } from './wrap.js';
 import { SUITS, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
 import { heartsViewFor, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
 import { parseNotation } from '@olsen/engine/shedding';
 import { gameErrorOf } from '@olsen/protocol';
 import { VirtualTable, pace, seatsFor } from '@olsen/table';
-import { suitSymbol, textsFor, type Lang } from './i18n.js';
+import { suitSymbol, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
 import { heartsHint, type Level } from '@olsen/bots';
 
@@ -99,25 +99,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   let g = game();
   const rl = createPrompt(o.input, o.output);
   const ask = (): Promise<string | null> => rl.ask();
-  /** The end, as olsen play's: the record (an unfinished game's too), the command that deals it again, and an exit code. */
-  const finish = (how: 'over' | 'quit' | 'eof' | 'interrupt' = 'over'): number => {
-    const common = textsFor(o.lang);
-    if (how === 'eof' || how === 'interrupt') out(`\n${how === 'eof' ? common.inputEnded : common.interrupted}`);
-    if (o.record) {
-      writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);
-      out(common.recordSaved(o.record));
-    }
-    out(common.seedWas(againCommand({ ...o, game: 'olsen-dk' })));
-    if (how === 'over' || how === 'quit') out(t.bye);
-    rl.close();
-    process.off('SIGINT', onInterrupt);
-    return how === 'eof' ? 1 : how === 'interrupt' ? 130 : 0;
-  };
-  const onInterrupt = (): void => {
-    process.exitCode = finish('interrupt');
-    process.exit();
-  };
-  if (o.input === process.stdin) process.once('SIGINT', onInterrupt);
+  const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand({ ...o, game: 'olsen-dk' }), bye: t.bye, close: () => rl.close() });
   /** What changed for the person: the moves, the cards received in the pass, a trick taken. */
   const tell = (before: ReturnType<typeof heartsViewFor>, a: HeartsAction | { seat: number; give: null }): void => {
     const after = heartsViewFor(g, 0);

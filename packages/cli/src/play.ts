@@ -6,8 +6,8 @@
  */
 import { SUITS, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
-import { writeFileSync } from 'node:fs';
 import { againCommand } from './again.js';
+import { ending } from './ending.js';
 import { widthOf, wrapLine } from './wrap.js';
 import pc from 'picocolors';
 import { hint, type Level } from '@olsen/bots';
@@ -132,28 +132,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     if (v.totals) out(t.totals(v.rules.targetScore, names.map((nm, s) => `${nm} ${v.totals![s]}`).join(', ')));
   };
 
-  /**
-   * The end: the record written if asked (an unfinished game's too), and the command that deals this game again.
-   * A game stopped by the end of the input or by Ctrl-C says so instead of thanking for it.
-   */
-  const finish = (how: 'over' | 'quit' | 'eof' | 'interrupt' = 'over'): number => {
-    if (how === 'eof' || how === 'interrupt') out(`\n${how === 'eof' ? t.inputEnded : t.interrupted}`);
-    if (o.record) {
-      writeFileSync(o.record, `${recordToJson(recordOf(g))}\n`);
-      out(t.recordSaved(o.record));
-    }
-    out(t.seedWas(againCommand(o)));
-    if (how === 'over' || how === 'quit') out(t.bye);
-    rl.close();
-    process.off('SIGINT', onInterrupt);
-    return how === 'eof' ? 1 : how === 'interrupt' ? 130 : 0;
-  };
-  // Ctrl-C at the terminal: the same ending as any other, then exit 130 (the shell's code for an interrupt).
-  const onInterrupt = (): void => {
-    process.exitCode = finish('interrupt');
-    process.exit();
-  };
-  if (o.input === process.stdin) process.once('SIGINT', onInterrupt);
+  const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand(o), bye: t.bye, close: () => rl.close() });
   const showStart = (): void => {
     g = game();
     out(t.round(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
