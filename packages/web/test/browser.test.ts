@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { DEFAULTS, startServer, type OlsenServer, type ServerConfig } from '@olsen/server';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +58,24 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/**
+ * One step of the person at an offline table, never calling: a choice when one is asked (a suit for an eight),
+ * else `prefer` (a card the test wants played) or any card that fits, else the stock, else pass.
+ */
+async function personStep(page: Page, prefer?: Locator): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const card = page.getByRole('button', { name: /kan spilles$/ }).first();
+  const draw = page.getByRole('button', { name: /^Trekk\./ });
+  const pass = page.getByRole('button', { name: /^Pass$/ });
+  const press = (l: Locator): Promise<void> => l.press('Enter', { timeout: 2000 }).catch(() => undefined);
+  if (await dialog.isVisible()) await press(dialog.getByRole('button').first());
+  else if (prefer && (await prefer.count())) await press(prefer);
+  else if (await card.count()) await press(card);
+  else if (await draw.isEnabled().catch(() => false)) await press(draw);
+  else if (await pass.isVisible()) await press(pass);
+  await page.waitForTimeout(40);
+}
 
 /** Plays the human seat by keyboard until the game is over: a playable card, a choice, the stock, pass, a catch. */
 async function playByKeyboard(page: Page, over: RegExp, ms = 150_000): Promise<number> {
@@ -329,14 +347,8 @@ describe('the web app in Chromium', () => {
         break;
       }
       if (await page.getByRole('button', { name: /^Neste runde$/ }).isVisible()) await page.getByRole('button', { name: /^Neste runde$/ }).press('Enter').catch(() => undefined);
-      // The person never calls: playing what fits (a suit for an eight), else the stock, else pass.
-      const dialog = page.getByRole('dialog');
-      const card = page.getByRole('button', { name: /kan spilles$/ }).first();
-      if (await dialog.isVisible()) await dialog.getByRole('button').first().press('Enter', { timeout: 2000 }).catch(() => undefined);
-      else if (await card.count()) await card.press('Enter', { timeout: 2000 }).catch(() => undefined);
-      else if (await page.getByRole('button', { name: /^Trekk\./ }).isEnabled().catch(() => false)) await page.getByRole('button', { name: /^Trekk\./ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
-      else if (await page.getByRole('button', { name: /^Pass$/ }).isVisible()) await page.getByRole('button', { name: /^Pass$/ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
-      await page.waitForTimeout(40);
+      // The person never calls.
+      await personStep(page);
     }
     expect(notes).toBeGreaterThan(0);
     // Who caught whom, for which call, how many cards — and the cards themselves, to the person caught.
@@ -359,13 +371,7 @@ describe('the web app in Chromium', () => {
     const until = Date.now() + 60_000;
     while (!(await warn.isVisible()) && Date.now() < until) {
       if (await page.getByRole('heading', { name: /Spillet er over/ }).isVisible()) break;
-      const card = page.getByRole('button', { name: /kan spilles$/ }).first();
-      const dialog = page.getByRole('dialog');
-      if (await dialog.isVisible()) await dialog.getByRole('button').first().press('Enter', { timeout: 2000 }).catch(() => undefined);
-      else if (await card.count()) await card.press('Enter', { timeout: 2000 }).catch(() => undefined);
-      else if (await page.getByRole('button', { name: /^Trekk\./ }).isEnabled().catch(() => false)) await page.getByRole('button', { name: /^Trekk\./ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
-      else if (await page.getByRole('button', { name: /^Pass$/ }).isVisible()) await page.getByRole('button', { name: /^Pass$/ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
-      await page.waitForTimeout(40);
+      await personStep(page);
     }
     expect(await warn.isVisible()).toBe(true);
     await page.close();
@@ -420,13 +426,8 @@ describe('the web app in Chromium', () => {
         await page.getByRole('button', { name: /Spill igjen/ }).press('Enter').catch(() => undefined);
         continue;
       }
-      const eight = page.getByRole('button', { name: /åtter, kan spilles$/ }).first();
-      const card = page.getByRole('button', { name: /kan spilles$/ }).first();
-      if (await eight.count()) await eight.press('Enter', { timeout: 2000 }).catch(() => undefined);
-      else if (await card.count()) await card.press('Enter', { timeout: 2000 }).catch(() => undefined);
-      else if (await page.getByRole('button', { name: /^Trekk\./ }).isEnabled().catch(() => false)) await page.getByRole('button', { name: /^Trekk\./ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
-      else if (await page.getByRole('button', { name: /^Pass$/ }).isVisible()) await page.getByRole('button', { name: /^Pass$/ }).press('Enter', { timeout: 2000 }).catch(() => undefined);
-      await page.waitForTimeout(40);
+      // An eight first (the dialog that follows is what this test waits for).
+      await personStep(page, page.getByRole('button', { name: /åtter, kan spilles$/ }).first());
     }
     const names = (await dialog.locator('.choices button').allInnerTexts()).map((x) => x.replace(/^\S+\s/, ''));
     expect(names.sort()).toEqual(['Hjerter', 'Kløver', 'Ruter', 'Spar']);
