@@ -6,10 +6,10 @@
  */
 import { againCommand } from './again.js';
 import { ending } from './ending.js';
-import { widthOf, wrapLine } from './wrap.js';
+import { widthOf, wrapLine, wrapList } from './wrap.js';
 import { SUITS, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
 import { heartsViewFor, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
-import { parseNotation } from '@olsen/engine/shedding';
+import { parseCards } from '@olsen/engine/shedding';
 import { gameErrorOf } from '@olsen/protocol';
 import { VirtualTable, pace, seatsFor } from '@olsen/table';
 import { suitSymbol, type Lang } from './i18n.js';
@@ -20,22 +20,26 @@ const TEXT = {
   nb: {
     title: 'Olsen (dansk) — unngå hjerter og spar dame!',
     hand: (n: number, dealer: string) => `Giv ${n}. ${dealer} gir.`,
-    pass: (k: number, to: string) => `Gi ${k} kort til ${to}: skriv dem (f.eks. Qs Ah Kh) eller velg et nummer.`,
+    pass: (k: number, to: string) => `Gi ${k} kort til ${to}: skriv ${k} numre (f.eks. 1 4 7) eller kort (f.eks. spar dame).`,
+    gave: (cards: string, to: string) => `Du ga ${cards} til ${to}.`,
+    goal: (limit: number | null, deals: number | null) => (deals === null || limit !== null ? `Spillet slutter når noen når ${limit} poeng; lavest sum vinner.` : `Spillet varer ${deals} giv; lavest sum vinner.`),
+    passRule: (pass: string, players: number) => (pass === 'none' ? 'Ingen gir kort videre før given (med --rules passing gir alle tre kort før hver giv).' : pass === 'left' ? 'Før hver giv gir alle tre kort til spilleren til venstre.' : `Før given gir alle tre kort, på rundgang: til venstre, til høyre${players === 4 ? ', tvers over' : ''}, og så en giv uten.`),
+    target: (limit: number | null, deals: number | null) => (deals === null ? `slutt ved ${limit}` : `${deals} giv`),
     received: (cards: string, from: string | null) => `Du fikk ${cards}${from ? ` fra ${from}` : ''}.`,
     trick: 'Stikket',
     empty: '(tomt — du spiller ut)',
     lastTrick: (cards: string, who: string) => `Forrige stikk: ${cards} → ${who}`,
     scores: 'Poeng (denne given / totalt)',
-    scoresNow: 'Poeng (denne given så langt / sum før given)',
+    scoresNow: (goal: string) => `Poeng (denne given så langt / sum før given; ${goal})`,
     yourHand: 'Din hånd',
-    yourTurn: 'Din tur. Velg et nummer eller skriv et kort (f.eks. Qs); ? gir tips:',
+    yourTurn: 'Din tur: nummer eller kort, f.eks. «spar dame» eller Qs (? tips, q avslutt):',
     hint: 'Tips',
     played: (who: string, card: string) => `${who} legger ${card}.`,
     passed: (who: string) => `${who} har gitt bort tre kort.`,
     took: (who: string, pts: number) => `${who} tar stikket${pts ? ` (${pts} poeng)` : ''}.`,
     refused: 'Det går ikke',
-    oneCard: 'legg ett kort, f.eks. Qs (i dansk Olsen trekker og passer man ikke).',
-    notCards: (text: string, k: number) => `«${text}» er ikke ${k} kort: skriv ${k} kort med mellomrom, f.eks. Qs Ah Kh, eller velg et nummer.`,
+    oneCard: 'legg ett kort, f.eks. «spar dame» eller Qs (i dansk Olsen trekker og passer man ikke).',
+    notCards: (text: string, k: number) => `«${text}» er ikke ${k} kort fra hånden din: skriv ${k} numre eller kort.`,
     handOver: 'Given er ferdig.',
     moon: (who: string) => `${who} tok alle straffekortene!`,
     winner: (names: string) => `Vinner: ${names}!`,
@@ -49,21 +53,25 @@ const TEXT = {
   en: {
     title: 'Danish Olsen — avoid the hearts and the queen of spades!',
     hand: (n: number, dealer: string) => `Hand ${n}. ${dealer} ${dealer === 'You' ? 'deal' : 'deals'}.`,
-    pass: (k: number, to: string) => `Pass ${k} cards to ${to}: type them (e.g. Qs Ah Kh) or pick a number.`,
+    pass: (k: number, to: string) => `Pass ${k} cards to ${to}: type ${k} numbers (e.g. 1 4 7) or cards (e.g. Qs Ah Kh).`,
+    gave: (cards: string, to: string) => `You passed ${cards} to ${to}.`,
+    goal: (limit: number | null, deals: number | null) => (deals === null || limit !== null ? `The game ends when someone reaches ${limit} points; the lowest total wins.` : `The game lasts ${deals} hands; the lowest total wins.`),
+    passRule: (pass: string, players: number) => (pass === 'none' ? 'Nobody passes cards before a hand (with --rules passing everyone passes three before each hand).' : pass === 'left' ? 'Before each hand everyone passes three cards to the player on their left.' : `Before a hand everyone passes three cards, in turn: to the left, to the right${players === 4 ? ', across' : ''}, then a hand without.`),
+    target: (limit: number | null, deals: number | null) => (deals === null ? `ends at ${limit}` : `${deals} hands`),
     received: (cards: string, from: string | null) => `You received ${cards}${from ? ` from ${from}` : ''}.`,
     trick: 'Trick',
     empty: '(empty — you lead)',
     lastTrick: (cards: string, who: string) => `Last trick: ${cards} → ${who}`,
     scores: 'Points (this hand / total)',
-    scoresNow: 'Points (this hand so far / total before it)',
+    scoresNow: (goal: string) => `Points (this hand so far / total before it; ${goal})`,
     yourHand: 'Your hand',
-    yourTurn: 'Your turn. Pick a number or type a card (e.g. Qs); ? for a hint:',
+    yourTurn: 'Your turn: a number or a card, e.g. "queen of spades" or Qs (? hint, q quit):',
     hint: 'Hint',
     played: (who: string, card: string) => `${who} ${who === 'You' ? 'play' : 'plays'} ${card}.`,
     passed: (who: string) => `${who} ${who === 'You' ? 'have' : 'has'} passed three cards.`,
     took: (who: string, pts: number) => `${who} ${who === 'You' ? 'take' : 'takes'} the trick${pts ? ` (${pts} point${pts === 1 ? '' : 's'})` : ''}.`,
-    oneCard: 'lay one card, such as Qs (Danish Olsen has no drawing and no passing).',
-    notCards: (text: string, k: number) => `"${text}" is not ${k} cards: type ${k} cards with spaces, e.g. Qs Ah Kh, or pick a number.`,
+    oneCard: 'lay one card, such as "queen of spades" or Qs (Danish Olsen has no drawing and no passing).',
+    notCards: (text: string, k: number) => `"${text}" is not ${k} cards of your hand: type ${k} numbers or cards.`,
     refused: 'Not allowed',
     handOver: 'The hand is over.',
     moon: (who: string) => `${who} took every penalty card!`,
@@ -84,6 +92,8 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   // Fitted to the terminal's width at word boundaries (a pipe gets the lines whole).
   const width = widthOf(o.output);
   const out = (line = ''): void => void o.output.write(`${line.split('\n').map((l) => wrapLine(l, width)).join('\n')}\n`);
+  // Lists (a hand, the points) break between items only, and at 80 columns in a pipe too.
+  const outList = (head: string, items: readonly string[], sep = ', '): void => void o.output.write(`${wrapList(head, items, sep, width)}\n`);
   // The seats as at any table: the person first, the computer players named apart from them.
   const seats = seatsFor({ id: 'me', name: o.name }, Array.from({ length: o.players - 1 }, () => ({ kind: 'bot', level: o.level }) as const));
   const names = seats.map((s) => (s.kind === 'open' ? '?' : s.name));
@@ -105,6 +115,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     const after = heartsViewFor(g, 0);
     if ('play' in a) out(t.played(names[a.seat], pretty(a.play[0])));
     else if (a.seat !== 0) out(t.passed(names[a.seat]));
+    else if (after.passed?.length && !before.passed?.length && before.passTo !== null) out(t.gave(after.passed.map(pretty).join(' '), names[before.passTo]));
     if (before.phase === 'pass' && after.phase === 'play' && after.received?.length) out(t.received(after.received.map(pretty).join(' '), after.passFrom === null ? null : names[after.passFrom]));
     if ('play' in a && after.lastTrick && after.trick.cards.length === 0) out(t.took(names[after.lastTrick.winner], after.taken[after.lastTrick.winner] - before.taken[after.lastTrick.winner]));
   };
@@ -123,11 +134,16 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       const res = await vt.table.act(0, g.version, a);
       if (!res.ok) {
         const e = gameErrorOf(res.error);
-        out(`${t.refused}: ${e ? localizeError(e, o.lang, names[0]) : res.error.message}${res.error.rule ? ` (${res.error.rule})` : ''}`);
+        out(`${t.refused}: ${e ? localizeError(e, o.lang, names[0]) : res.error.message}${res.error.rule ? ` (${o.lang === 'nb' ? 'regel' : 'rule'} ${res.error.rule})` : ''}`);
       }
       return res.ok;
     });
   out(t.title);
+  // What ends the game and whether cards are passed, from the game's rules (H3, H9): said once, at the start.
+  const r0 = heartsViewFor(g, 0).rules;
+  out(t.goal(r0.pointLimit, r0.deals));
+  out(t.passRule(r0.pass, names.length));
+  const goal = t.target(r0.pointLimit, r0.deals);
   out(t.hand(1, names[g.rounds[0].dealer]));
   for (;;) {
     const view = heartsViewFor(g, 0);
@@ -170,14 +186,16 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     else {
       out(`${t.trick}: ${v.trick.cards.length ? v.trick.cards.map((c, i) => `${names[v.trick.seats[i]]} ${pretty(c)}`).join(', ') : t.empty}`);
       if (v.lastTrick) out(t.lastTrick(v.lastTrick.cards.map(pretty).join(' '), names[v.lastTrick.winner]));
-      out(`${t.scoresNow}: ${names.map((nm, s) => `${nm} ${v.taken[s]}/${v.totals[s]}`).join(', ')}`);
+      outList(`${t.scoresNow(goal)}: `, names.map((nm, s) => `${nm} ${v.taken[s]}/${v.totals[s]}`));
     }
-    out(`${t.yourHand}: ${(v.hand ?? []).map(pretty).join(' ')}`);
+    // In the pass the hand is numbered: three numbers pick the cards (the 286 ways to choose are no menu).
+    const hand = v.hand ?? [];
+    if (v.phase === 'pass') outList(`${t.yourHand}: `, hand.map((c, i) => `${i + 1}) ${pretty(c)}`), '  ');
+    else outList(`${t.yourHand}: `, hand.map(pretty), ' ');
     // The pass has its own line above (three cards, to whom); the turn's line is for laying one card.
     if (v.phase !== 'pass') out(t.yourTurn);
     const legal = v.legal;
     if (v.phase === 'play') legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${'play' in a ? pretty(a.play[0]) : ''}`));
-    else out(`  1–${legal.length}: ${legal.slice(0, 3).map((a, i) => `${i + 1}) ${'give' in a ? a.give.map(pretty).join(' ') : ''}`).join('  ')} …`);
     const line = await ask();
     if (line === null) return finish('eof');
     const text = line.trim();
@@ -188,28 +206,28 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       if (h) out(`${t.hint}: ${'play' in h.action ? pretty(h.action.play[0]) : h.action.give.map(pretty).join(' ')} — ${h.reason}`);
       continue;
     }
-    const num = Number(text);
-    if (Number.isInteger(num) && num >= 1 && num <= legal.length) {
-      await act(legal[num - 1]);
-      continue;
-    }
-    const parts = text.split(/[\s,]+/);
     if (v.phase === 'pass') {
-      // The cards as typed, each one card (10h, ♥, lower case too); anything else is said in the game's language.
-      const cards = parts.map((p) => parseNotation(p, 0)).map((r) => (r.ok && 'play' in r.value && r.value.play.length === 1 && !('suit' in r.value) ? r.value.play[0] : null));
-      if (cards.length !== v.passSize || cards.some((c) => c === null)) {
+      // Numbers of the hand's cards (1 4 7), or the cards as typed or said (Qs, spar dame); the engine judges the rest (H3).
+      const numbers = /^[\d\s,]+$/.test(text) ? text.split(/[\s,]+/).filter(Boolean).map(Number) : null;
+      const cards = numbers ? (numbers.every((k) => Number.isInteger(k) && k >= 1 && k <= hand.length) ? numbers.map((k) => hand[k - 1]) : null) : parseCards(text);
+      if (!cards || cards.length !== v.passSize || new Set(cards).size !== cards.length) {
         out(`${t.refused}: ${t.notCards(text, v.passSize)}`);
         continue;
       }
       await act({ seat: 0, give: cards as never });
       continue;
     }
-    const parsed = parseNotation(parts[0], 0);
-    if (!parsed.ok || !('play' in parsed.value) || parsed.value.play.length !== 1) {
+    const num = Number(text);
+    if (Number.isInteger(num) && num >= 1 && num <= legal.length) {
+      await act(legal[num - 1]);
+      continue;
+    }
+    const card = parseCards(text);
+    if (!card || card.length !== 1) {
       out(`${t.refused}: ${t.oneCard}`);
       continue;
     }
-    await act({ seat: 0, play: [parsed.value.play[0]] });
+    await act({ seat: 0, play: [card[0]] });
   }
   return finish();
 }

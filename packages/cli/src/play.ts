@@ -8,7 +8,7 @@ import { SUITS, gameTitle, localizeError, recordOf, recordToJson, resultOf, stan
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { againCommand } from './again.js';
 import { ending } from './ending.js';
-import { widthOf, wrapLine } from './wrap.js';
+import { widthOf, wrapLine, wrapList } from './wrap.js';
 import pc from 'picocolors';
 import { hint, type Level } from '@olsen/bots';
 import { gameErrorOf, type TableUpdate } from '@olsen/protocol';
@@ -51,6 +51,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   // Fitted to the terminal's width at word boundaries (a pipe gets the lines whole).
   const width = widthOf(o.output);
   const out = (line = ''): void => void o.output.write(`${line.split('\n').map((l) => wrapLine(l, width)).join('\n')}\n`);
+  // Lists (the opponents, a hand, the totals) break between items only, and at 80 columns in a pipe too (six players).
+  const outList = (head: string, items: readonly string[], sep = ', '): void => void o.output.write(`${wrapList(head, items, sep, width)}\n`);
   const colors = pc.createColors(colorFor(o));
   const pretty = (card: string): string => (card[1] === 'd' || card[1] === 'h' ? colors.red(plain(card)) : plain(card));
   const name = o.name.trim();
@@ -116,7 +118,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     const res = await vt.table.act(0, game().version, a);
     if (!res.ok) {
       const e = gameErrorOf(res.error);
-      out(`${t.refused}: ${e ? localizeError(e, o.lang, names[0]) : res.error.message}${res.error.rule ? ` (${res.error.rule})` : ''}`);
+      out(`${t.refused}: ${e ? localizeError(e, o.lang, names[0]) : res.error.message}${res.error.rule ? ` (${t.rule(res.error.rule)})` : ''}`);
       return false;
     }
     tell();
@@ -126,10 +128,10 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     const v = viewFor(g, 0);
     out();
     out(t.top(pretty(v.top), suitName(SUITS.indexOf(v.activeSuit), o.lang)) + `   ${t.stock(v.stockCount)}`);
-    out(`${t.others}: ${names.slice(1).map((nm, i) => `${nm} (${i + 1}) ${t.cards(v.handCounts[i + 1])}${v.toMove === i + 1 ? ' ◀' : ''}`).join(', ')}`);
-    out(`${t.yourHand}: ${(v.hand ?? []).map(pretty).join(' ')}`);
+    outList(`${t.others}: `, names.slice(1).map((nm, i) => `${nm} (${i + 1}) ${t.cards(v.handCounts[i + 1])}${v.toMove === i + 1 ? ' ◀' : ''}`));
+    outList(`${t.yourHand}: `, (v.hand ?? []).map(pretty), ' ');
     // Points games (S24): the running totals and what ends the game, every turn (the engine's totals and target).
-    if (v.totals) out(t.totals(v.rules.targetScore, names.map((nm, s) => `${nm} ${v.totals![s]}`).join(', ')));
+    if (v.totals) outList(t.totals(v.rules.targetScore, ''), names.map((nm, s) => `${nm} ${v.totals![s]}`));
   };
 
   const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand(o), bye: t.bye, close: () => rl.close() });
@@ -204,7 +206,11 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     const text = line.trim();
     if (text === '') continue;
     if (/^(q|quit|avslutt)$/i.test(text)) return finish('quit');
-    if (/^(\?|hint|hjelp)$/i.test(text)) {
+    if (/^(help|hjelp)$/i.test(text)) {
+      out(t.help(word));
+      continue;
+    }
+    if (/^(\?|hint|tips)$/i.test(text)) {
       const h = hint(viewFor(g, 0), o.lang);
       if (h) out(`${t.hint}: ${describe(h.action)} — ${h.reason}`);
       continue;
@@ -216,8 +222,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     else {
       const parsed = parseNotation(text, 0);
       if (!parsed.ok) {
-        // The notation's own sentence is English; the Norwegian game says it in Norwegian.
-        out(`${t.refused}: ${o.lang === 'nb' ? t.notAMove(text) : parsed.error.message}`);
+        // In the game's language, pointing to `hjelp` (the notation's own sentence is the engine's, in English).
+        out(`${t.refused}: ${t.notAMove(text)}`);
         continue;
       }
       action = parsed.value;

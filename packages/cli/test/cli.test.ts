@@ -307,11 +307,29 @@ describe('olsen play', () => {
     expect(olsen(['play', '--help']).stdout.replace(/\s+/g, ' ')).toContain('see olsen rules --game GAME');
   });
 
+  it('issue 39: a card may be typed in words ("3 spar"), hjelp explains every way to type a move and q, rule codes are "regel S…", lists stay within 80 columns at six players', () => {
+    const first = olsen(['play', '--seed', 'words', '--players', '2'], 'q\n');
+    const hand = /Din hånd: (.+)\n/.exec(first.stdout)![1].split(' ');
+    const said = hand[0].replace('♣', ' kløver').replace('♦', ' ruter').replace('♥', ' hjerter').replace('♠', ' spar').replace(/^Q/, 'dame').replace(/^K/, 'konge').replace(/^J/, 'knekt').replace(/^A/, 'ess');
+    const r = olsen(['play', '--seed', 'words', '--players', '2'], ['hjelp', said, 'q'].join('\n') + '\n');
+    expect(r.stdout).toContain('Din tur: nummer eller kort, f.eks. «spar dame» (? tips, hjelp, q avslutt):');
+    expect(r.stdout).toContain('Slik skriver du et trekk:');
+    expect(r.stdout).toMatch(/ {2}spar dame! +legg kortet og si «Olsen»/);
+    expect(r.stdout).toMatch(/ {2}q +avslutt spillet/);
+    // The card said in words is played, or refused by a rule (never as "not a move").
+    expect(r.stdout).not.toContain('er ikke et trekk');
+    expect(r.stdout).toMatch(new RegExp(`Du legger ${hand[0]}|Det går ikke: .*\\(regel S\\d+\\)`));
+    const six = olsen(['play', '--game', 'vri-atter', '--players', '6', '--seed', 's6'], answers(400));
+    const lists = six.stdout.split('\n').filter((l) => /^(Motspillere|Din hånd|Summer|  \S)/.test(l));
+    expect(lists.length).toBeGreaterThan(10);
+    for (const l of lists) expect(l.length, l).toBeLessThanOrEqual(80);
+  });
+
   it('speaks English with --lang en and explains a refused move with its rule', () => {
     const r = olsen(['play', '--seed', 'cli-en', '--lang', 'en'], answers(200, ['pass', 'Xx']));
     expect(r.stdout).toContain('Your hand');
-    expect(r.stdout).toMatch(/Not allowed: .*\(S14\)/);
-    expect(r.stdout).toMatch(/Not allowed: 'Xx' is not an action/);
+    expect(r.stdout).toMatch(/Not allowed: .*\(rule S14\)/);
+    expect(r.stdout).toContain('Not allowed: "Xx" is not a move: type a number or a card, e.g. "queen of spades" (help shows all you can type).');
   });
 });
 
@@ -429,18 +447,29 @@ describe('Danish Olsen in the CLI', () => {
     expect(nb.stdout).toMatch(/Vinner: .+!/);
     const en = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--lang', 'en', '--rules', '{"deals":1}'], ['Ah', ...new Array(40).fill('1')].join('\n') + '\n');
     expect(en.stdout).toContain('Your hand');
-    expect(en.stdout).toMatch(/Not allowed: .*\(H\d+\)/);
+    expect(en.stdout).toMatch(/Not allowed: .*\(rule H\d+\)/);
   });
 
-  it('issue 39, H3: the pass says how many cards go to whom in one short line (no "write a card"), then which came and from whom', () => {
-    const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk-pass', '--rules', '{"deals":1,"pass":"left"}'], ['Xx Yy Zz', ...new Array(40).fill('1')].join('\n') + '\n');
-    // Cards that are not cards are refused in the game's language (the engine's English sentence was shown before).
-    expect(nb.stdout).toContain('Det går ikke: «Xx Yy Zz» er ikke 3 kort: skriv 3 kort med mellomrom, f.eks. Qs Ah Kh, eller velg et nummer.');
+  it('issue 39, H3: the pass picks three numbered cards of the hand (no list of 286 ways), confirms what went to whom, then what came from whom', () => {
+    const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk-pass', '--rules', '{"deals":1,"pass":"left"}'], ['Xx Yy Zz', '1 2', '1 1 2', '1 2 3', ...new Array(40).fill('1')].join('\n') + '\n');
+    // What ends the game and the pass are said at the start (H9, H3).
+    expect(nb.stdout).toContain('Spillet varer 1 giv; lavest sum vinner.\nFør hver giv gir alle tre kort til spilleren til venstre.\n');
+    // Cards that are not cards, too few and the same card twice are refused in the game's language.
+    for (const bad of ['Xx Yy Zz', '1 2', '1 1 2']) expect(nb.stdout).toContain(`Det går ikke: «${bad}» er ikke 3 kort fra hånden din: skriv 3 numre eller kort.`);
     expect(nb.stdout).not.toContain('is not a card');
-    expect(nb.stdout).toMatch(/\nGi 3 kort til \S+: skriv dem \(f\.eks\. Qs Ah Kh\) eller velg et nummer\.\n/);
-    expect(nb.stdout.split('\n').find((l) => l.startsWith('Gi 3 kort til'))!.length).toBeLessThanOrEqual(80);
-    expect(nb.stdout.split('Du fikk')[0]).not.toContain('skriv et kort');
+    expect(nb.stdout).toMatch(/\nGi 3 kort til \S+: skriv 3 numre \(f\.eks\. 1 4 7\) eller kort \(f\.eks\. spar dame\)\.\n/);
+    expect(nb.stdout).not.toMatch(/1–286/);
+    const hand = nb.stdout.split('\n').find((l) => l.startsWith('Din hånd: 1) '))!;
+    const first = [...hand.matchAll(/\d+\) (\S+)/g)].slice(0, 3).map((m) => m[1]);
+    const to = /Gi 3 kort til (\S+):/.exec(nb.stdout)![1];
+    expect(nb.stdout).toContain(`Du ga ${first.join(' ')} til ${to}.`);
+    for (const l of nb.stdout.split('\n')) if (l.startsWith('Gi 3 kort') || l.startsWith('Din hånd')) expect(l.length).toBeLessThanOrEqual(80);
     expect(nb.stdout).toMatch(/Du fikk \S+ \S+ \S+ fra \S+\./);
+    // During play the points line says what ends the game.
+    expect(nb.stdout).toContain('Poeng (denne given så langt / sum før given; 1 giv): ');
+    // The cards may be named as they are said, in words.
+    const said = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk-pass', '--rules', '{"deals":1,"pass":"left"}'], [first.map((c) => c.replace('♣', ' kløver').replace('♦', ' ruter').replace('♥', ' hjerter').replace('♠', ' spar')).join(', '), ...new Array(40).fill('1')].join('\n') + '\n');
+    expect(said.stdout).toContain(`Du ga ${first.join(' ')} til ${to}.`);
   });
 
   it('play --game olsen-dk answers ? with a hint and its reason, in both languages', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGame, legalActions, makeNotation, parseNotation, viewFor, type Action } from '../src/shedding/index.js';
+import { createGame, legalActions, makeNotation, parseCards, parseNotation, viewFor, type Action } from '../src/shedding/index.js';
 import { localizeError } from '../src/index.js';
 import { act, table, tryAct } from './helpers.js';
 
@@ -32,6 +32,19 @@ describe('action notation', () => {
     expect(parseNotation('>hjerter', 2)).toEqual({ ok: true, value: { seat: 2, suit: 'h' } });
     expect(parseNotation('8h>hjerter!', 0)).toEqual({ ok: true, value: { seat: 0, play: ['8h'], suit: 'h', call: true } });
     expect(parseNotation('8h>sparkel', 0).ok).toBe(false);
+  });
+
+  it('a card may be typed as it is said, in any language and either way round', () => {
+    const said: Array<[string, string]> = [['3 spar', '3s'], ['spar 3', '3s'], ['hjerter dame', 'Qh'], ['dame hjerter', 'Qh'], ['Spar-åtter', '8s'], ['ruter knekt', 'Jd'], ['kløver ess', 'Ac'], ['ruter 10', 'Td'], ['ti ruter', 'Td'], ['queen of hearts', 'Qh'], ['ten of spades', 'Ts'], ['Herz Dame', 'Qh'], ['harten vrouw', 'Qh'], ['kn kløver', 'Jc'], ['d spar', 'Qs']];
+    for (const [text, card] of said) expect(parseNotation(text, 0), text).toEqual({ ok: true, value: { seat: 0, play: [card] } });
+    // With the suit named for an eight (S10), several cards (S-V4) and the call (S18), as in the short notation.
+    expect(parseNotation('åtte hjerter>spar', 0)).toEqual({ ok: true, value: { seat: 0, play: ['8h'], suit: 's' } });
+    expect(parseNotation('9 hjerter + 9 spar', 0)).toEqual({ ok: true, value: { seat: 0, play: ['9h', '9s'] } });
+    expect(parseNotation('spar dame!', 0)).toEqual({ ok: true, value: { seat: 0, play: ['Qs'], call: true } });
+    for (const text of ['3 sparkel', 'spar', 'elleve spar', 'spar 3 4']) expect(parseNotation(text, 0).ok, text).toBe(false);
+    expect(parseCards('Qs Ah Kh')).toEqual(['Qs', 'Ah', 'Kh']);
+    expect(parseCards('spar dame, ess hjerter 3 ruter')).toEqual(['Qs', 'Ah', '3d']);
+    expect(parseCards('Qs sparkel')).toBeNull();
   });
 
   it('rejects nonsense with a clear message and never throws', () => {

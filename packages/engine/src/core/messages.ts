@@ -25,13 +25,13 @@ const SUIT_SINGULAR: Record<Lang, readonly string[]> = {
   nl: ['een klaveren kaart', 'een ruitenkaart', 'een hartenkaart', 'een schoppenkaart'],
   de: ['eine Kreuzkarte', 'eine Karokarte', 'eine Herzkarte', 'eine Pikkarte'],
 };
-const RANK_ARTICLE: Record<Lang, readonly string[]> = {
+export const RANK_ARTICLE: Record<Lang, readonly string[]> = {
   en: ['a two', 'a three', 'a four', 'a five', 'a six', 'a seven', 'an eight', 'a nine', 'a ten', 'a jack', 'a queen', 'a king', 'an ace'],
   nb: ['en toer', 'en treer', 'en firer', 'en femmer', 'en sekser', 'en sjuer', 'en åtter', 'en nier', 'en tier', 'en knekt', 'en dame', 'en konge', 'et ess'],
   nl: ['een twee', 'een drie', 'een vier', 'een vijf', 'een zes', 'een zeven', 'een acht', 'een negen', 'een tien', 'een boer', 'een vrouw', 'een heer', 'een aas'],
   de: ['eine Zwei', 'eine Drei', 'eine Vier', 'eine Fünf', 'eine Sechs', 'eine Sieben', 'eine Acht', 'eine Neun', 'eine Zehn', 'ein Bube', 'eine Dame', 'ein König', 'ein Ass'],
 };
-const RANK_NAMES: Record<Lang, readonly string[]> = {
+export const RANK_NAMES: Record<Lang, readonly string[]> = {
   en: ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace'],
   nb: ['to', 'tre', 'fire', 'fem', 'seks', 'sju', 'åtte', 'ni', 'ti', 'knekt', 'dame', 'konge', 'ess'],
   nl: ['twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'boer', 'vrouw', 'heer', 'aas'],

@@ -16,5 +16,5 @@ export {
   SHEDDING_PRESETS, RULE_OPTIONS, PRESETS, resolveRules, callWordOf, handSizeFor, maxCardsPerMove, MAX_CARDS_PER_MOVE, isSheddingPreset,
   type RuleSet, type SheddingPreset,
 } from './rules.js';
-export { parseNotation, makeNotation } from './notation.js';
+export { parseNotation, makeNotation, parseCards } from './notation.js';
 export { pointsOfCard } from '../core/card.js';

@@ -9,11 +9,14 @@
  *   catch:2     catch seat 2 for a forgotten call
  *   >h          the dealer names hearts for a turned eight (S-V15)
  *
+ * A card may also be written as it is said, in any of the app's languages:
+ * `3 spar`, `spar 3`, `hjerter dame`, `queen of hearts`, `Herz Dame`.
+ *
  * `parseNotation(text, seat)` and `makeNotation(action)` are a pair:
  * `makeNotation(parseNotation(t, s))` is the canonical spelling of `t`.
  */
-import { makeCard, parseCard, parseSuit } from '../core/card.js';
-import { LANGS, SUIT_NAMES } from '../core/messages.js';
+import { cardOf, makeCard, parseCard, parseSuit } from '../core/card.js';
+import { LANGS, RANK_ARTICLE, RANK_NAMES, SUIT_NAMES } from '../core/messages.js';
 import type { Action } from './game.js';
 import type { GameError } from '../core/errors.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from '../core/types.js';
@@ -36,6 +39,61 @@ function suitFrom(text: string): number {
   return -1;
 }
 
+/** Every word a player may use for a rank (lower case) → its index: names and "toer"-style nouns in each language, digits, letters. */
+const RANK_WORDS: ReadonlyMap<string, number> = (() => {
+  const m = new Map<string, number>();
+  for (let r = 0; r < 13 - 4; r++) m.set(String(r + 2), r);
+  'jqka'.split('').forEach((c, i) => m.set(c, 9 + i));
+  m.set('t', 8);
+  for (const lang of LANGS) {
+    RANK_NAMES[lang].forEach((w, r) => m.set(w.toLowerCase(), r));
+    // "en åtter", "et ess": the noun without its article.
+    RANK_ARTICLE[lang].forEach((w, r) => m.set(w.toLowerCase().replace(/^\S+\s+/, ''), r));
+  }
+  // Norwegian short forms: kn(ekt), d(ame), e(ss); "syv" beside "sju".
+  for (const [w, r] of [['kn', 9], ['d', 10], ['e', 12], ['syv', 5]] as const) if (!m.has(w)) m.set(w, r);
+  return m;
+})();
+
+/**
+ * A card from one written name: `Qh`, `10♦`, or the words a player says in any language, either way round
+ * (`3 spar`, `spar 3`, `hjerter dame`, `queen of hearts`, `spar-åtter`); the card id or -1.
+ */
+function cardFrom(text: string): number {
+  const c = parseCard(text);
+  if (c >= 0) return c;
+  const words = text.trim().toLowerCase().split(/[\s-]+/).filter((w) => w !== 'of');
+  if (words.length !== 2) return -1;
+  for (const [rankWord, suitWord] of [[words[0], words[1]], [words[1], words[0]]]) {
+    const rank = RANK_WORDS.get(rankWord);
+    const suit = suitFrom(suitWord);
+    if (rank !== undefined && suit >= 0) return cardOf(suit, rank);
+  }
+  return -1;
+}
+
+/**
+ * Several cards typed on one line, apart by spaces or commas, each written as `cardFrom` reads it
+ * (`Qs Ah Kh`, `spar dame, ess hjerter, 3 ruter`): their names, or null when some word is no card.
+ */
+export function parseCards(text: string): CardName[] | null {
+  const words = text.trim().split(/[\s,]+/).filter((w) => w !== '' && w.toLowerCase() !== 'of');
+  const cards: CardName[] = [];
+  for (let i = 0; i < words.length; ) {
+    const one = parseCard(words[i]);
+    if (one >= 0) {
+      cards.push(makeCard(one));
+      i++;
+      continue;
+    }
+    const two = i + 1 < words.length ? cardFrom(`${words[i]} ${words[i + 1]}`) : -1;
+    if (two < 0) return null;
+    cards.push(makeCard(two));
+    i += 2;
+  }
+  return cards;
+}
+
 export function parseNotation(text: string, seat: Seat): Result<Action, GameError> {
   const t = text.trim();
   const word = t.toLowerCase();
@@ -56,7 +114,7 @@ export function parseNotation(text: string, seat: Seat): Result<Action, GameErro
   if (cardsText === '') return suit && !bang ? ok({ seat, suit }) : bad(text);
   const cards: CardName[] = [];
   for (const part of cardsText.split('+')) {
-    const c = parseCard(part);
+    const c = cardFrom(part);
     if (c < 0) return bad(text);
     cards.push(makeCard(c));
   }
