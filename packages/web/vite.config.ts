@@ -21,6 +21,8 @@ function chunkOf(id: string): string | undefined {
   if (/node_modules\/preact\//.test(id)) return 'preact';
   // The avatar and reaction lists are a few lines the first page's client needs: they stay with it.
   if (/\/packages\/protocol\/src\/avatars\.ts$/.test(id)) return undefined;
+  // The house rules in words are read only by the pages that show rules (the form, a table's list, the rules page).
+  if (/\/packages\/engine\/src\/rule-words\.ts$/.test(id)) return 'house-rules';
   if (/\/packages\/(engine|protocol)\/src\/|\/packages\/bots\/src\/levels\.ts$|\/web\/src\/say\.ts$|rolldown[/:-]runtime/.test(id)) return 'rules';
   return undefined;
 }

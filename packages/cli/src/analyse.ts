@@ -62,10 +62,13 @@ export function sparkline(all: readonly number[], measure: Review['measure'], wi
 /** Reviews the record and returns what to print, or an error sentence. */
 export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text: string; review: Review } | { ok: false; message: string } {
   const steps = replaySteps(record);
-  if (!steps.ok) return { ok: false, message: `The record does not replay: ${steps.error.message}` };
+  const nbRun = o.lang === 'nb';
+  // The record's own error is the engine's (English) sentence, as olsen verify prints it.
+  if (!steps.ok) return { ok: false, message: nbRun ? `Spillet i filen kan ikke spilles av (olsen verify viser hvor): ${steps.error.message}` : `The record does not replay: ${steps.error.message}` };
   const players = steps.value[0].game.players.length;
-  if (o.seat >= players) return { ok: false, message: `There is no seat ${o.seat}: the game has ${players} players (seats 0–${players - 1}).` };
-  const bar = o.progress ? new cliProgress.SingleBar({ format: 'analyse {bar} {value}/{total} positions | {eta_formatted} left', hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
+  if (o.seat >= players) return { ok: false, message: nbRun ? `Det er ikke noe sete ${o.seat}: spillet har ${players} spillere (sete 0–${players - 1}).` : `There is no seat ${o.seat}: the game has ${players} players (seats 0–${players - 1}).` };
+  const format = nbRun ? 'analyse {bar} {value}/{total} stillinger | {eta_formatted} igjen' : 'analyse {bar} {value}/{total} positions | {eta_formatted} left';
+  const bar = o.progress ? new cliProgress.SingleBar({ format, hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
   bar?.start(steps.value.length, 0);
   const review = reviewRecord(record, o.seat, { worlds: o.worlds, seed: o.seed, onProgress: (done) => bar?.update(done) });
   bar?.stop();

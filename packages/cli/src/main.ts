@@ -5,8 +5,9 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { TEXT } from './i18n.js';
 import { widthOf, wrapLine } from './wrap.js';
+import { usageError } from './usage-words.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { GAMES, GAME_NAMES, gameInfo, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
+import { GAMES, GAME_NAMES, gameInfo, gameTitle, optionText, valueText, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
 import { runAnalyse } from './analyse.js';
 import { runBench } from './bench.js';
 import { runBotBench } from './bench-bots.js';
@@ -48,12 +49,37 @@ export function rulesFor(game: GameName, value: Record<string, unknown> | string
 // Player counts as the rule catalogue gives them: the plain range, and the one a house rule opens (Olsen's two decks).
 const GAME_LIST = GAMES.map((g) => `${g.game} (${g.plainPlayers[0]}–${g.plainPlayers[1]} players${g.players[1] > g.plainPlayers[1] ? `; ${g.plainPlayers[1] + 1}–${g.players[1]} with ${g.game === 'olsen' ? 'two decks' : 'a house rule'}` : ''})`).join(', ');
 
-/** `olsen rules [game]`: every house rule of a game, from the engine's table. */
-export function rulesText(game: GameName): string {
+const RULES_WORDS = {
+  nb: {
+    head: (game: string, title: string, players: string) => `${game} (${title}): ${players} spillere. Husregler (olsen play --rules '{"navn": verdi}'):`,
+    twoDecks: (from: number, to: number) => ` (${from}–${to} med to kortstokker: decks 2)`,
+    values: 'verdier',
+    standard: 'standard',
+    presets: 'Ferdige regelsett (olsen play --rules NAVN):',
+  },
+  en: {
+    head: (game: string, title: string, players: string) => `${game} (${title}): ${players} players. House rules (olsen play --rules '{"name": value}'):`,
+    twoDecks: (from: number, to: number) => ` (${from}–${to} with two decks: decks 2)`,
+    values: 'values',
+    standard: 'default',
+    presets: 'Presets (olsen play --rules NAME):',
+  },
+} as const;
+
+/** `olsen rules`: every house rule of a game in the reader's language, from the engine's table and words. */
+export function rulesText(game: GameName, lang: 'nb' | 'en' = 'nb'): string {
   const info = gameInfo(game);
-  const lines = [`${game}: ${info.plainPlayers[0]}–${info.plainPlayers[1]} players${info.players[1] > info.plainPlayers[1] ? ` (${info.plainPlayers[1] + 1}–${info.players[1]} with decks: 2)` : ''}. House rules (--rules JSON):`];
-  for (const o of info.options) lines.push(`  ${o.name.padEnd(22)} ${o.rule.padEnd(6)} ${o.describe}; default ${JSON.stringify(o.default)}`);
-  lines.push('Presets (olsen play --rules NAME):');
+  const w = RULES_WORDS[lang];
+  const extra = info.players[1] > info.plainPlayers[1] ? w.twoDecks(info.plainPlayers[1] + 1, info.players[1]) : '';
+  const lines = [w.head(game, gameTitle(game, lang), `${info.plainPlayers[0]}–${info.plainPlayers[1]}${extra}`)];
+  // A value in words beside the identifier --rules takes ("'left' (til venstre)"); numbers and ranges as they are.
+  const said = (v: unknown): string => (typeof v === 'string' || typeof v === 'boolean' || v === null ? `${JSON.stringify(v)} (${valueText(v, lang)})` : String(v));
+  for (const o of info.options) {
+    lines.push(`  ${o.name.padEnd(22)} ${o.rule.padEnd(6)} ${optionText(o.name, lang)}`);
+    const values = o.values ? o.values.map(said).join(', ') : o.range ? `${o.range[0]}–${o.range[1]}` : o.describe;
+    lines.push(`  ${''.padEnd(29)} ${w.values}: ${values}; ${w.standard}: ${said(o.default)}`);
+  }
+  lines.push(w.presets);
   for (const p of info.presets) lines.push(`  ${p.id.padEnd(22)} ${JSON.stringify(p.rules)}`);
   return `${lines.join('\n')}\n`;
 }
@@ -86,24 +112,27 @@ function gameProgress(command: string): ((done: number, total: number) => void) 
   return (done, total) => void process.stderr.write(`\rolsen ${command}: game ${done + 1} of ${total}${done + 1 === total ? '\n' : ''}`);
 }
 
-/** A sentence for a file that cannot be read (never a bare ENOENT). */
-function cannotRead(file: string, e: unknown): string {
-  const what = file === '-' ? 'standard input' : file;
+/** A sentence for a file that cannot be read (never a bare ENOENT), in the run's language. */
+function cannotRead(file: string, e: unknown, lang: 'nb' | 'en' = 'en'): string {
+  const nb = lang === 'nb';
+  const what = file === '-' ? (nb ? 'standard inn' : 'standard input') : file;
   switch ((e as NodeJS.ErrnoException).code) {
     case 'ENOENT':
-      return `There is no file ${what}.`;
+      return nb ? `Filen ${what} finnes ikke.` : `There is no file ${what}.`;
     case 'EISDIR':
-      return `${what} is a folder, not a file.`;
+      return nb ? `${what} er en mappe, ikke en fil.` : `${what} is a folder, not a file.`;
     case 'EACCES':
     case 'EPERM':
-      return `You may not read ${what}.`;
+      return nb ? `Du har ikke lov til å lese ${what}.` : `You may not read ${what}.`;
     default:
-      return `Cannot read ${what}: ${(e as Error).message}.`;
+      return nb ? `Kan ikke lese ${what}: ${(e as Error).message}.` : `Cannot read ${what}: ${(e as Error).message}.`;
   }
 }
 
-export function buildProgram(): Command {
+export function buildProgram(argv: readonly string[] = process.argv): Command {
   const program = new Command();
+  // Usage errors in the run's language, with the way to the command's help (usage-words.ts).
+  program.configureOutput({ outputError: (text, write) => write(usageError(text, argv)) });
   // Usage errors (an unknown option, a missing argument, a bad value) exit 2, as a command's own do; help exits 0.
   program.exitOverride((err) => {
     process.exit(err.exitCode === 0 ? 0 : 2);
@@ -114,6 +143,7 @@ export function buildProgram(): Command {
     .command('verify')
     .description('Replay a game record (docs/record.md) and print the result or the first error as JSON.')
     .argument('<file>', "record file, or '-' for standard input")
+    .addHelpText('after', '\nExit codes: 0 the record is a legal game (the JSON gives its result), 1 it is not (the JSON says where and which rule),\n2 the file cannot be read or the command is misused.')
     .action((file: string) => {
       const { code, output } = verifyCommand(file);
       process.stdout.write(`${JSON.stringify(output)}\n`);
@@ -131,12 +161,13 @@ export function buildProgram(): Command {
     .addOption(new Option('--lang <lang>', 'language of the text').choices(['nb', 'en']).default('nb'))
     .option('--json', 'print the review as one JSON object')
     .option('--no-progress', 'no progress bar')
+    .addHelpText('after', '\nExit codes: 0 the review is printed, 1 the file is not a finished game record, 2 the file cannot be read or the command is misused.')
     .action((file: string, opts: { seat: number; worlds?: number; seed: string; lang: 'nb' | 'en'; json?: boolean; progress: boolean }) => {
       let text: string;
       try {
         text = readInput(file);
       } catch (e) {
-        process.stderr.write(`olsen analyse: ${cannotRead(file, e)}\n`);
+        process.stderr.write(`olsen analyse: ${cannotRead(file, e, opts.lang)}\n`);
         process.exitCode = 2;
         return;
       }
@@ -145,7 +176,8 @@ export function buildProgram(): Command {
         record = JSON.parse(text);
       } catch {
         // Read, but not a record: a failure of the input, as verify calls an illegal record (1).
-        process.stderr.write(`olsen analyse: ${file === '-' ? 'standard input' : file} is not a game record (not JSON); olsen verify says where it breaks.\n`);
+        const what = file === '-' ? (opts.lang === 'nb' ? 'standard inn' : 'standard input') : file;
+        process.stderr.write(opts.lang === 'nb' ? `olsen analyse: ${what} er ikke et lagret spill (ikke JSON); olsen verify viser hvor det svikter.\n` : `olsen analyse: ${what} is not a game record (not JSON); olsen verify says where it breaks.\n`);
         process.exitCode = 1;
         return;
       }
@@ -261,9 +293,11 @@ export function buildProgram(): Command {
     .command('rules')
     .description('List the house rules of a game with their rule IDs, allowed values and defaults.')
     .addOption(new Option('-g, --game <game>', 'game').choices([...GAME_NAMES]).default('olsen'))
+    .addOption(new Option('--lang <lang>', 'language of the text').choices(['nb', 'en']).default('nb'))
     .option('--json', 'print the table as JSON')
-    .action((opts: { game: GameName; json?: boolean }) => {
-      process.stdout.write(opts.json ? `${JSON.stringify(gameInfo(opts.game))}\n` : rulesText(opts.game));
+    .action((opts: { game: GameName; lang: 'nb' | 'en'; json?: boolean }) => {
+      const width = widthOf(process.stdout);
+      process.stdout.write(opts.json ? `${JSON.stringify(gameInfo(opts.game))}\n` : width ? rulesText(opts.game, opts.lang).split('\n').map((l) => wrapLine(l, width)).join('\n') : rulesText(opts.game, opts.lang));
     });
 
   program
@@ -277,6 +311,7 @@ export function buildProgram(): Command {
     .option('-r, --rules <json|preset>', 'house rules as JSON, or a preset of the game (see olsen rules --game GAME)', rulesOrPreset, {})
     .addOption(new Option('--level <level>', "the computer players' level").choices([...LEVELS]).default('medium'))
     .option('--record <file>', "write the game's record (docs/record.md) to this file at the end; check it with olsen verify")
+    .addHelpText('after', '\nWhile playing: a number from the list, or a card as it is said (spar dame, queen of spades) or short (Qs);\nhjelp/help shows every way to type a move, ? a hint, q quits.\nExit codes: 0 the game ended or you quit, 1 the input ended first, 130 Ctrl-C, 2 the command is misused.')
     .action(async (given: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown> | string; level: Level; record?: string }) => {
       const rules = rulesFor(given.game as GameName, given.rules);
       if (typeof rules === 'string') {
@@ -359,7 +394,7 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  await buildProgram().parseAsync(argv);
+  await buildProgram(argv).parseAsync(argv);
 }
 
 /** Why the game's record could not be written to `file` (in the player's language), or null when it can. */

@@ -97,11 +97,31 @@ describe('olsen verify', () => {
     expect(olsen(['verify', tmpdir()]).code).toBe(2);
     expect(JSON.parse(olsen(['verify', tmpdir()]).stdout).error.message).toBe(`${tmpdir()} is a folder, not a file.`);
     const a = olsen(['analyse', '/no/such/record.json']);
-    expect([a.code, a.stderr.trim()]).toEqual([2, 'olsen analyse: There is no file /no/such/record.json.']);
+    expect([a.code, a.stderr.trim()]).toEqual([2, 'olsen analyse: Filen /no/such/record.json finnes ikke.']);
+    const en = olsen(['analyse', '/no/such/record.json', '--lang', 'en']);
+    expect([en.code, en.stderr.trim()]).toEqual([2, 'olsen analyse: There is no file /no/such/record.json.']);
     // The parser's own usage errors exit 2 as well (commander's default was 1).
     expect(olsen(['play', '--players', '9']).code).toBe(2);
     expect(olsen(['--no-such-option']).code).toBe(2);
     expect(olsen(['--help']).code).toBe(0);
+  });
+
+  it('issue 39: usage errors speak the run\'s language and point to the help; help tells the exit codes; rules are listed in words', () => {
+    const nb = olsen(['play', '--players', '9']);
+    expect([nb.code, nb.stderr]).toEqual([2, 'feil: «9» går ikke for -p, --players <n>. --players må være et helt tall fra 2 til 6.\nSe olsen play --help.\n']);
+    expect(olsen(['play', '--game', 'x']).stderr).toBe('feil: «x» går ikke for -g, --game <game>. Det kan være olsen, vri-atter, vri-atter-002 eller olsen-dk.\nSe olsen play --help.\n');
+    expect(olsen(['play', '--foo']).stderr).toBe('feil: ukjent valg --foo.\nSe olsen play --help.\n');
+    expect(olsen(['analyse']).stderr).toBe('feil: filen (eller - for standard inn) mangler.\nSe olsen analyse --help.\n');
+    expect(olsen(['play', '--lang', 'en', '--players', '9']).stderr).toBe("error: option '-p, --players <n>' argument '9' is invalid. players must be a whole number from 2 to 6.\nSee olsen play --help.\n");
+    expect(olsen(['sim', '--players', '9']).stderr).toMatch(/^error: .*\nSee olsen sim --help\.\n$/);
+    for (const [cmd, codes] of [['verify', /Exit codes: 0 .*1 .*\n?.*2 /], ['analyse', /Exit codes: 0 .*1 .*2 /], ['play', /Exit codes: 0 .*1 .*130 .*2 /]] as const) expect(olsen([cmd, '--help']).stdout, cmd).toMatch(codes);
+    expect(olsen(['play', '--help']).stdout).toContain('hjelp/help shows every way to type a move, ? a hint, q quits.');
+    const dk = olsen(['rules', '--game', 'olsen-dk']).stdout;
+    expect(dk).toContain('olsen-dk (Dansk Olsen): 3–5 spillere.');
+    expect(dk).toMatch(/pass +H3 +Gi tre kort før hver runde/);
+    expect(dk).toContain('verdier: "none" (ingen), "left" (til venstre), "rotating" (på rundgang); standard: "none" (ingen)');
+    expect(dk).not.toMatch(/default null/);
+    expect(olsen(['rules', '--lang', 'en']).stdout).toMatch(/maxDraws +S-V2 +How many cards you may draw when stuck\.\n +values: 1, 3, "unlimited" \(until one fits\); default: 3/);
   });
 });
 
@@ -615,13 +635,15 @@ describe('olsen analyse', () => {
   });
 
   it('refuses a seat the game does not have and a file that is not a record, in a sentence', () => {
-    const seat = olsen(['analyse', file, '--seat', '5']);
+    const seat = olsen(['analyse', file, '--seat', '5', '--lang', 'en']);
     expect(seat.code).toBe(1);
     expect(seat.stderr).toMatch(/^olsen analyse: There is no seat 5: the game has \d players/);
-    const bad = olsen(['analyse', '-'], '{"game":"olsen"}');
+    expect(olsen(['analyse', file, '--seat', '5']).stderr).toMatch(/^olsen analyse: Det er ikke noe sete 5: spillet har \d spillere/);
+    const bad = olsen(['analyse', '-', '--lang', 'en'], '{"game":"olsen"}');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^olsen analyse: The record does not replay: /);
-    const notJson = olsen(['analyse', '-'], 'nope');
+    expect(olsen(['analyse', '-'], 'nope').stderr.trim()).toBe('olsen analyse: standard inn er ikke et lagret spill (ikke JSON); olsen verify viser hvor det svikter.');
+    const notJson = olsen(['analyse', '-', '--lang', 'en'], 'nope');
     expect(notJson.code).toBe(1);
     expect(notJson.stderr.trim()).toBe('olsen analyse: standard input is not a game record (not JSON); olsen verify says where it breaks.');
   });

@@ -32,3 +32,4 @@ export { GAMES, BOUNDS, gameInfo, rulesNeededFor, checkRules, type GameInfo, typ
 // Words: errors and cards in the player's language
 export { LANGS, SUIT_NAMES, cardName, gameTitle, type Lang, type ErrorParams, type ErrorCode } from './core/messages.js';
 export { localizeError } from './core/errors.js';
+export { optionText, valueText } from './rule-words.js';

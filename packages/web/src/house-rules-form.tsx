@@ -4,8 +4,7 @@
  * engine's values; a choice the engine would refuse with the rules chosen is
  * shown disabled, with the engine's reason in the page's language.
  */
-import { checkRules, gameInfo, localizeError, rulesNeededFor } from '@olsen/engine';
-import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
+import { checkRules, gameInfo, localizeError, optionText, rulesNeededFor, valueText } from '@olsen/engine';
 import type { Texts } from './i18n.js';
 import type { Prefs } from './say.js';
 import type { GameId } from './setup.js';
@@ -30,7 +29,7 @@ export function HouseRulesForm({ game, players, rules, setRules, prefs }: { game
         .map((spec) => {
           const k = spec.name;
           const id = `rule-${k}`;
-          const text = HOUSE_RULE_TEXT[k]?.[lang] ?? k;
+          const text = optionText(k, lang);
           const valueLabel = (v: unknown): string => valueText(v, lang);
           /** The rules with `k` set to `value`: what it needs comes along; options that needed it set otherwise go. */
           const withValue = (value: unknown): Record<string, unknown> => {

@@ -4,7 +4,7 @@ import type { TableUpdate } from '@olsen/protocol';
 import { useClient, type Session } from './client.js';
 import { AvatarBadge } from './table-talk.js';
 import { Table, sayError, type Prefs } from './table.js';
-import { HOUSE_RULE_TEXT, valueText } from './house-rules.js';
+import { optionText, valueText } from '@olsen/engine';
 import type { Texts } from './i18n.js';
 
 /** A private table's 10-character code in two groups of five, to read aloud: a no-break space keeps it on one line (the join box ignores it). */
@@ -35,7 +35,7 @@ function InviteInfo({ info, prefs, host = false }: { info: TableInfo; prefs: Pre
         <ul class="rule-list" aria-label={t.houseRules}>
           {rules.map(([k, v]) => (
             <li key={k}>
-              {HOUSE_RULE_TEXT[k]?.[lang] ?? k} <strong>{valueText(v, lang)}</strong>
+              {optionText(k, lang)} <strong>{valueText(v, lang)}</strong>
             </li>
           ))}
         </ul>

@@ -1,7 +1,6 @@
 /** The rules, written for the app, in Norwegian, English, Dutch and German. */
 import type { JSX } from 'preact';
-import { gameInfo } from '@olsen/engine';
-import { HOUSE_RULE_TEXT } from './house-rules.js';
+import { gameInfo, optionText } from '@olsen/engine';
 import type { Lang } from './i18n.js';
 import type { Prefs } from './table.js';
 
@@ -13,7 +12,7 @@ function RuleList({ keys, lang }: { keys: readonly string[]; lang: Lang }) {
   return (
     <ul class="rule-list">
       {keys.map((k) => (
-        <li key={k}>{HOUSE_RULE_TEXT[k][lang]}</li>
+        <li key={k}>{optionText(k, lang)}</li>
       ))}
     </ul>
   );

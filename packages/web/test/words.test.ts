@@ -11,7 +11,7 @@ describe('words', () => {
   });
 
   it('Dutch says what "vri" means (an eight), never the literal "draaien"', () => {
-    const dutch = [JSON.stringify(nl), readFileSync(new URL('../src/house-rules.ts', import.meta.url), 'utf8'), readFileSync(new URL('../src/rules-page.tsx', import.meta.url), 'utf8')].join('\n');
+    const dutch = [JSON.stringify(nl), readFileSync(new URL('../../engine/src/rule-words.ts', import.meta.url), 'utf8'), readFileSync(new URL('../src/rules-page.tsx', import.meta.url), 'utf8')].join('\n');
     expect(dutch).not.toMatch(/draaien/i);
     expect(nl.presetNames.noTwist).toBe('Geen acht in de eerste beurt');
   });

@@ -1,9 +1,13 @@
-/** One line per house rule, for the create-table form (the values come from the engine's option table). */
-import type { Lang } from './i18n.js';
+/**
+ * The house rules in words, in each of the app's languages: one line per option and the words for an
+ * option's values (the catalogue's values are identifiers). The create-table form, the table's rule list,
+ * the rules page and `olsen rules` all read them here.
+ */
+import type { Lang } from './core/messages.js';
 
 type Line = Record<Lang, string>;
 
-export const HOUSE_RULE_TEXT: Record<string, Line> = {
+const OPTION_TEXT: Record<string, Line> = {
   maxDraws: { nb: 'Hvor mange kort du kan trekke når du står fast.', en: 'How many cards you may draw when stuck.', nl: 'Hoeveel kaarten je mag trekken als je vastzit.', de: 'Wie viele Karten du ziehen darfst, wenn du festsitzt.' },
   drawnCardMustBePlayed: { nb: 'Et kort du trekker og kan legge, må legges med én gang.', en: 'A drawn card that fits must be played at once.', nl: 'Een getrokken kaart die past, moet je meteen spelen.', de: 'Eine gezogene Karte, die passt, musst du sofort legen.' },
   forgottenCallPenalty: { nb: 'Straffekort for å glemme å si fra når du har ett kort igjen.', en: 'Penalty cards for forgetting the last-card call.', nl: 'Strafkaarten als je vergeet te roepen bij je laatste kaart.', de: 'Strafkarten, wenn du die Ansage bei der letzten Karte vergisst.' },
@@ -33,7 +37,7 @@ export const HOUSE_RULE_TEXT: Record<string, Line> = {
 };
 
 /** The words for an option's values, per language (the engine's values are identifiers, not words). */
-export const VALUE_TEXT: Record<string, Record<Lang, string>> = {
+const VALUE_TEXT: Record<string, Record<Lang, string>> = {
   true: { nb: 'ja', en: 'yes', nl: 'ja', de: 'ja' },
   false: { nb: 'nei', en: 'no', nl: 'nee', de: 'nein' },
   null: { nb: 'som ellers', en: 'as otherwise', nl: 'zoals anders', de: 'wie sonst' },
@@ -51,4 +55,7 @@ export const VALUE_TEXT: Record<string, Record<Lang, string>> = {
 };
 
 /** An option value in words (numbers as they are). */
-export const valueText = (v: unknown, lang: Lang): string => VALUE_TEXT[String(v)]?.[lang] ?? String(v);
+export const valueText = (v: unknown, lang: Lang): string => (Object.hasOwn(VALUE_TEXT, String(v)) ? VALUE_TEXT[String(v)][lang] : String(v));
+
+/** What a house rule does, in one line (the option's own name when it has none). */
+export const optionText = (name: string, lang: Lang): string => (Object.hasOwn(OPTION_TEXT, name) ? OPTION_TEXT[name][lang] : name);

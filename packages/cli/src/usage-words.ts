@@ -1,0 +1,42 @@
+/**
+ * Usage errors in the run's language. Commander writes its own errors in English; `olsen play`, `analyse` and
+ * `rules` speak Norwegian unless `--lang en` is given, so their usage errors are said in Norwegian too, and
+ * every usage error ends by pointing to the command's help.
+ */
+type Lang = 'nb' | 'en';
+
+/** The commands that speak Norwegian by default (they take --lang). */
+const SPEAKING = new Set(['play', 'analyse', 'analyze', 'rules']);
+
+/** The command a command line runs and the language it speaks ('en' for the commands without --lang). */
+export function runOf(argv: readonly string[]): { command: string | null; lang: Lang } {
+  const args = argv.slice(2);
+  const command = args.find((a) => !a.startsWith('-')) ?? null;
+  if (command === null || !SPEAKING.has(command)) return { command, lang: 'en' };
+  const i = args.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+  const given = i < 0 ? null : args[i].includes('=') ? args[i].slice('--lang='.length) : args[i + 1];
+  return { command, lang: given === 'en' ? 'en' : 'nb' };
+}
+
+/** Commander's sentence (and our value parsers') in Norwegian; what is not recognised stays as it is. */
+function norwegian(text: string): string {
+  const inner = (why: string): string =>
+    why
+      .replace(/^Allowed choices are (.+)\.$/, (_, list: string) => `Det kan være ${list.replace(/, ([^,]+)$/, ' eller $1')}.`)
+      .replace(/^(\S+) must be a whole number from (\d+) to (\d+)\.$/, '--$1 må være et helt tall fra $2 til $3.')
+      .replace(/^--rules must be a JSON object, e\.g\. (.+)\.$/, '--rules må være et JSON-objekt, f.eks. $1.');
+  return text
+    .replace(/^error: option '(.+)' argument '(.*)' is invalid\. (.+)$/s, (_, opt: string, value: string, why: string) => `feil: «${value}» går ikke for ${opt}. ${inner(why.trim())}`)
+    .replace(/^error: option '(.+)' argument missing$/s, 'feil: $1 mangler en verdi.')
+    .replace(/^error: unknown option '(.+?)'(?:\n\(Did you mean (.+)\?\))?$/s, (_, opt: string, mean?: string) => `feil: ukjent valg ${opt}.${mean ? ` Mente du ${mean}?` : ''}`)
+    .replace(/^error: missing required argument '(.+)'$/s, (_, arg: string) => `feil: ${arg === 'file' ? 'filen (eller - for standard inn)' : arg} mangler.`)
+    .replace(/^error: too many arguments for '(.+)'\. Expected (\d+) arguments? but got (\d+)\.$/s, 'feil: for mange argumenter til $1 (ventet $2, fikk $3).');
+}
+
+/** A usage error as the run says it: in its language, then where to read more. */
+export function usageError(text: string, argv: readonly string[]): string {
+  const { command, lang } = runOf(argv);
+  const said = lang === 'nb' ? norwegian(text.trimEnd()) : text.trimEnd();
+  const help = command && !said.includes('unknown command') ? `olsen ${command} --help` : 'olsen --help';
+  return `${said}\n${lang === 'nb' ? `Se ${help}.` : `See ${help}.`}\n`;
+}
