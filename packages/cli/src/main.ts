@@ -143,7 +143,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .command('verify')
     .description('Replay a game record (docs/record.md) and print the result or the first error as JSON.')
     .argument('<file>', "record file, or '-' for standard input")
-    .addHelpText('after', '\nExit codes: 0 the record is a legal game (the JSON gives its result), 1 it is not (the JSON says where and which rule),\n2 the file cannot be read or the command is misused.')
+    .addHelpText('after', '\nExit codes: 0 the record is a legal game (the JSON gives its result),\n1 it is not (the JSON says where and which rule), 2 the file cannot be read\nor the command is misused.')
     .action((file: string) => {
       const { code, output } = verifyCommand(file);
       process.stdout.write(`${JSON.stringify(output)}\n`);
@@ -161,7 +161,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .addOption(new Option('--lang <lang>', 'language of the text').choices(['nb', 'en']).default('nb'))
     .option('--json', 'print the review as one JSON object')
     .option('--no-progress', 'no progress bar')
-    .addHelpText('after', '\nExit codes: 0 the review is printed, 1 the file is not a finished game record, 2 the file cannot be read or the command is misused.')
+    .addHelpText('after', '\nExit codes: 0 the review is printed, 1 the file is not a finished game record,\n2 the file cannot be read or the command is misused.')
     .action((file: string, opts: { seat: number; worlds?: number; seed: string; lang: 'nb' | 'en'; json?: boolean; progress: boolean }) => {
       let text: string;
       try {
@@ -306,13 +306,20 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .addOption(new Option('-g, --game <game>', `the game: ${GAME_LIST}`).choices([...GAME_NAMES]).default('olsen'))
     .option('-p, --players <n>', "number of players, you included (default 3; Danish Olsen 4; each game's range under --game)", int('players', 2, 6))
     .addOption(new Option('--lang <lang>', 'language').choices(['nb', 'en']).default('nb'))
-    .option('-s, --seed <seed>', 'seed for the deal', String(Date.now()))
+    .option('-s, --seed <seed>', 'seed for the deal (default: a new one each game; the end prints it)')
     .option('--name <name>', 'your name', 'Du')
     .option('-r, --rules <json|preset>', 'house rules as JSON, or a preset of the game (see olsen rules --game GAME)', rulesOrPreset, {})
     .addOption(new Option('--level <level>', "the computer players' level").choices([...LEVELS]).default('medium'))
     .option('--record <file>', "write the game's record (docs/record.md) to this file at the end; check it with olsen verify")
-    .addHelpText('after', '\nWhile playing: a number from the list, or a card as it is said (spar dame, queen of spades) or short (Qs);\nhjelp/help shows every way to type a move, ? a hint, q quits.\nExit codes: 0 the game ended or you quit, 1 the input ended first, 130 Ctrl-C, 2 the command is misused.')
-    .action(async (given: { game: string; players?: number; lang: 'nb' | 'en'; seed: string; name: string; rules: Record<string, unknown> | string; level: Level; record?: string }) => {
+    .addHelpText('after', [
+      '',
+      'While playing: a number from the list, or a card as it is said (spar dame,',
+      'queen of spades) or short (Qs); hjelp/help shows every way to type a move,',
+      '? a hint, q quits.',
+      'Exit codes: 0 the game ended or you quit, 1 the input ended first,',
+      '130 Ctrl-C, 2 the command is misused.',
+    ].join('\n'))
+    .action(async (given: { game: string; players?: number; lang: 'nb' | 'en'; seed?: string; name: string; rules: Record<string, unknown> | string; level: Level; record?: string }) => {
       const rules = rulesFor(given.game as GameName, given.rules);
       if (typeof rules === 'string') {
         process.stderr.write(`olsen play: ${rules}\n`);
@@ -326,7 +333,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
         process.exitCode = 2;
         return;
       }
-      const opts = { ...given, rules };
+      const opts = { ...given, rules, seed: given.seed ?? String(Date.now()) };
       const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name;
       const io = { output: process.stdout, input: process.stdin };
       process.exitCode =

@@ -114,8 +114,14 @@ describe('olsen verify', () => {
     expect(olsen(['analyse']).stderr).toBe('feil: filen (eller - for standard inn) mangler.\nSe olsen analyse --help.\n');
     expect(olsen(['play', '--lang', 'en', '--players', '9']).stderr).toBe("error: option '-p, --players <n>' argument '9' is invalid. players must be a whole number from 2 to 6.\nSee olsen play --help.\n");
     expect(olsen(['sim', '--players', '9']).stderr).toMatch(/^error: .*\nSee olsen sim --help\.\n$/);
-    for (const [cmd, codes] of [['verify', /Exit codes: 0 .*1 .*\n?.*2 /], ['analyse', /Exit codes: 0 .*1 .*2 /], ['play', /Exit codes: 0 .*1 .*130 .*2 /]] as const) expect(olsen([cmd, '--help']).stdout, cmd).toMatch(codes);
-    expect(olsen(['play', '--help']).stdout).toContain('hjelp/help shows every way to type a move, ? a hint, q quits.');
+    for (const [cmd, codes] of [['verify', /Exit codes: 0 .*1 .*2 /], ['analyse', /Exit codes: 0 .*1 .*2 /], ['play', /Exit codes: 0 .*1 .*130 .*2 /]] as const) {
+      const help = olsen([cmd, '--help']).stdout;
+      expect(help.replace(/\s+/g, ' '), cmd).toMatch(codes);
+      for (const l of help.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
+    }
+    expect(olsen(['play', '--help']).stdout.replace(/\s+/g, ' ')).toContain('hjelp/help shows every way to type a move, ? a hint, q quits.');
+    // The seed's default is said in words, not as the moment the help was printed.
+    expect(olsen(['play', '--help']).stdout).toMatch(/--seed <seed> +seed for the deal \(default: a new one each game/);
     const dk = olsen(['rules', '--game', 'olsen-dk']).stdout;
     expect(dk).toContain('olsen-dk (Dansk Olsen): 3–5 spillere.');
     expect(dk).toMatch(/pass +H3 +Gi tre kort før hver runde/);
