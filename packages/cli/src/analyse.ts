@@ -74,12 +74,16 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
   bar?.stop();
   if (o.json) return { ok: true, review, text: `${JSON.stringify(review)}\n` };
   const nb = o.lang === 'nb';
+  // Points with one decimal always, in the reader's way of writing numbers (a column of them lines up).
+  const points = (v: number): string => v.toLocaleString(nb ? 'nb-NO' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const lines: string[] = [];
   const name = review.players[o.seat];
   const mistakes = review.decisions.filter((d) => d.mistake).length;
   lines.push(nb
     ? `Analyse av ${name} (sete ${o.seat}): ${review.decisions.length} valg, ${mistakes} feil; ${review.worlds} fordelinger per valg.`
     : `Review of ${name} (seat ${o.seat}): ${review.decisions.length} decisions, ${mistakes} mistakes; ${review.worlds} worlds per decision.`);
+  // A record with nothing to judge (a game stopped at once, or a seat that never had a choice) says so.
+  if (review.decisions.length === 0) lines.push(nb ? 'Ingenting å vurdere: dette setet hadde aldri mer enn ett mulig trekk (eller spillet ble stanset før det).' : 'Nothing to judge: this seat never had more than one possible move (or the game was stopped before it did).');
   // The swing, its direction said (points: the line rises as the expected points fall), fitted to the width.
   // The line on its own line, so it has the same width (and the same bars) in every language.
   const label = `${nb ? (review.measure === 'win' ? 'Vinnersjanse gjennom spillet (høyere er bedre)' : 'Forventede poeng gjennom spillet (høyere linje: færre poeng, bedre)') : review.measure === 'win' ? 'Chance to win through the game (higher is better)' : 'Expected points through the game (a higher line: fewer points, better)'}:`;
@@ -98,8 +102,20 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
       const mark = i === d.chosen ? '>' : ' ';
       // The value and where it likely lies (its 95 % interval), as the web page says it.
       const half = 1.96 * opt.se;
-      const range = e.measure === 'win' ? `(${Math.max(0, Math.round((opt.mean - half) * 100))}–${Math.min(100, Math.round((opt.mean + half) * 100))} %)` : `(${(opt.mean - half).toFixed(1)}–${(opt.mean + half).toFixed(1)})`;
-      lines.push(`  ${mark} ${formatValue(opt.mean, e.measure, o.lang).padStart(8)} ${range.padEnd(12)} ${notation(opt.action, nb, review.players)}${i === e.best ? (nb ? '  (beste)' : '  (best)') : ''}`);
+      const range = e.measure === 'win' ? `(${Math.max(0, Math.round((opt.mean - half) * 100))}–${Math.min(100, Math.round((opt.mean + half) * 100))} %)` : `(${points(opt.mean - half)}–${points(opt.mean + half)})`;
+      const value = e.measure === 'win' ? formatValue(opt.mean, e.measure, o.lang) : `${points(opt.mean)} ${nb ? 'poeng' : 'points'}`;
+      lines.push(`  ${mark} ${value.padStart(e.measure === 'win' ? 8 : 12)} ${range.padEnd(e.measure === 'win' ? 12 : 14)} ${notation(opt.action, nb, review.players)}${i === e.best ? (nb ? '  (beste)' : '  (best)') : ''}`);
+    }
+    // Whether it is a mistake is judged on the difference itself, measured on the same fresh deals for both moves:
+    // far narrower than the two ranges above, so it is said with its own range (or a 4-point gap called a
+    // mistake beside a 10-point one that is not reads as a contradiction).
+    if (d.chosen !== e.best) {
+      const lo = d.loss - 1.96 * d.lossSe;
+      const hi = d.loss + 1.96 * d.lossSe;
+      const gap = e.measure === 'win' ? `${Math.round(d.loss * 100)} % (${Math.round(lo * 100)}–${Math.round(hi * 100)} %)` : `${points(d.loss)} ${nb ? 'poeng' : 'points'} (${points(lo)}–${points(hi)})`;
+      lines.push(nb
+        ? `  Forskjell fra beste valg, målt på de samme nye fordelingene: ${gap}: ${d.mistake ? 'en feil' : 'ikke sikkert en feil'}.`
+        : `  Difference from the best, measured on the same fresh deals: ${gap}: ${d.mistake ? 'a mistake' : 'not clearly a mistake'}.`);
     }
   }
   return { ok: true, review, text: `${lines.join('\n')}\n` };

@@ -21,6 +21,8 @@ export interface EndingOptions {
   /** The game's own thanks. */
   readonly bye: string;
   readonly close: () => void;
+  /** Writes a line as it is, never wrapped: the command to play again must survive copy and paste. */
+  readonly outWhole: (line: string) => void;
 }
 
 /** The game's ending, with Ctrl-C at the terminal wired to it (then exit 130, the shell's code for an interrupt). */
@@ -36,7 +38,9 @@ export function ending(o: EndingOptions): (how?: Ending) => number {
       writeFileSync(o.record, o.recordJson());
       o.out(t.recordSaved(o.record));
     }
-    o.out(t.seedWas(o.again));
+    const [said, command] = t.seedWas(o.again).split('\n');
+    o.out(said);
+    o.outWhole(command);
     if (how === 'over' || how === 'quit') o.out(o.bye);
     o.close();
     process.off('SIGINT', onInterrupt);

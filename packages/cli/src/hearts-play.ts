@@ -7,7 +7,7 @@
 import { againCommand } from './again.js';
 import { ending } from './ending.js';
 import { widthOf, wrapLine, wrapList } from './wrap.js';
-import { SUITS, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
+import { SUITS, gameTitle, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
 import { heartsViewFor, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
 import { parseCards } from '@olsen/engine/shedding';
 import { gameErrorOf } from '@olsen/protocol';
@@ -18,12 +18,20 @@ import { heartsHint, type Level } from '@olsen/bots';
 
 const TEXT = {
   nb: {
-    title: 'Olsen (dansk) — unngå hjerter og spar dame!',
+    title: (game: string) => `${game} — unngå hjerter og spar dame!`,
+    help: [
+      'Slik skriver du et trekk:',
+      '  3              nummeret i lista',
+      '  spar dame      kortet med ord (eller kort: Qs; A K Q J T 9–2 og c d h s)',
+      '  1 4 7          i gi-runden: numrene på de tre kortene du gir bort',
+      '  ?              et tips fra datamaskinen',
+      '  q              avslutt spillet',
+    ].join('\n'),
     hand: (n: number, dealer: string) => `Giv ${n}. ${dealer} gir.`,
     pass: (k: number, to: string) => `Gi ${k} kort til ${to}: skriv ${k} numre (f.eks. 1 4 7) eller kort (f.eks. spar dame).`,
     gave: (cards: string, to: string) => `Du ga ${cards} til ${to}.`,
     goal: (limit: number | null, deals: number | null) => (deals === null || limit !== null ? `Spillet slutter når noen når ${limit} poeng; lavest sum vinner.` : `Spillet varer ${deals} giv; lavest sum vinner.`),
-    passRule: (pass: string, players: number) => (pass === 'none' ? 'Ingen gir kort videre før given (med --rules passing gir alle tre kort før hver giv).' : pass === 'left' ? 'Før hver giv gir alle tre kort til spilleren til venstre.' : `Før given gir alle tre kort, på rundgang: til venstre, til høyre${players === 4 ? ', tvers over' : ''}, og så en giv uten.`),
+    passRule: (pass: string, players: number) => (pass === 'none' ? 'Ingen gir kort videre (med --rules passing gir alle tre kort etter hver giv).' : pass === 'left' ? 'Etter hver giv gir alle tre kort til spilleren til venstre.' : `Etter given gir alle tre kort, på rundgang: til venstre, til høyre${players === 4 ? ', tvers over' : ''}, og så en giv uten.`),
     target: (limit: number | null, deals: number | null) => (deals === null ? `slutt ved ${limit}` : `${deals} giv`),
     received: (cards: string, from: string | null) => `Du fikk ${cards}${from ? ` fra ${from}` : ''}.`,
     trick: 'Stikket',
@@ -32,7 +40,7 @@ const TEXT = {
     scores: 'Poeng (denne given / totalt)',
     scoresNow: (goal: string) => `Poeng (denne given så langt / sum før given; ${goal})`,
     yourHand: 'Din hånd',
-    yourTurn: 'Din tur: nummer eller kort, f.eks. «spar dame» eller Qs (? tips, q avslutt):',
+    yourTurn: 'Din tur: nummer eller kort, f.eks. «spar dame» eller Qs (? tips, hjelp, q avslutt):',
     hint: 'Tips',
     played: (who: string, card: string) => `${who} legger ${card}.`,
     passed: (who: string) => `${who} har gitt bort tre kort.`,
@@ -51,12 +59,20 @@ const TEXT = {
     bye: 'Takk for spillet!',
   },
   en: {
-    title: 'Danish Olsen — avoid the hearts and the queen of spades!',
+    title: (game: string) => `${game} — avoid the hearts and the queen of spades!`,
+    help: [
+      'How to type a move:',
+      '  3                  its number in the list',
+      '  queen of spades    the card in words (or short: Qs; A K Q J T 9–2 and c d h s)',
+      '  1 4 7              in the pass: the numbers of the three cards you give',
+      '  ?                  a hint from the computer',
+      '  q                  quit the game',
+    ].join('\n'),
     hand: (n: number, dealer: string) => `Hand ${n}. ${dealer} ${dealer === 'You' ? 'deal' : 'deals'}.`,
     pass: (k: number, to: string) => `Pass ${k} cards to ${to}: type ${k} numbers (e.g. 1 4 7) or cards (e.g. Qs Ah Kh).`,
     gave: (cards: string, to: string) => `You passed ${cards} to ${to}.`,
     goal: (limit: number | null, deals: number | null) => (deals === null || limit !== null ? `The game ends when someone reaches ${limit} points; the lowest total wins.` : `The game lasts ${deals} hands; the lowest total wins.`),
-    passRule: (pass: string, players: number) => (pass === 'none' ? 'Nobody passes cards before a hand (with --rules passing everyone passes three before each hand).' : pass === 'left' ? 'Before each hand everyone passes three cards to the player on their left.' : `Before a hand everyone passes three cards, in turn: to the left, to the right${players === 4 ? ', across' : ''}, then a hand without.`),
+    passRule: (pass: string, players: number) => (pass === 'none' ? 'Nobody passes cards (with --rules passing everyone passes three after each deal).' : pass === 'left' ? 'After each deal everyone passes three cards to the player on their left.' : `After the deal everyone passes three cards, in turn: to the left, to the right${players === 4 ? ', across' : ''}, then a hand without.`),
     target: (limit: number | null, deals: number | null) => (deals === null ? `ends at ${limit}` : `${deals} hands`),
     received: (cards: string, from: string | null) => `You received ${cards}${from ? ` from ${from}` : ''}.`,
     trick: 'Trick',
@@ -65,7 +81,7 @@ const TEXT = {
     scores: 'Points (this hand / total)',
     scoresNow: (goal: string) => `Points (this hand so far / total before it; ${goal})`,
     yourHand: 'Your hand',
-    yourTurn: 'Your turn: a number or a card, e.g. "queen of spades" or Qs (? hint, q quit):',
+    yourTurn: 'Your turn: a number or a card, e.g. "queen of spades" or Qs (? hint, help, q quit):',
     hint: 'Hint',
     played: (who: string, card: string) => `${who} ${who === 'You' ? 'play' : 'plays'} ${card}.`,
     passed: (who: string) => `${who} ${who === 'You' ? 'have' : 'has'} passed three cards.`,
@@ -109,7 +125,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   let g = game();
   const rl = createPrompt(o.input, o.output);
   const ask = (): Promise<string | null> => rl.ask();
-  const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand({ ...o, game: 'olsen-dk' }), bye: t.bye, close: () => rl.close() });
+  const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand({ ...o, game: 'olsen-dk' }), bye: t.bye, close: () => rl.close(), outWhole: (line) => void o.output.write(`${line}\n`) });
   /** What changed for the person: the moves, the cards received in the pass, a trick taken. */
   const tell = (before: ReturnType<typeof heartsViewFor>, a: HeartsAction | { seat: number; give: null }): void => {
     const after = heartsViewFor(g, 0);
@@ -138,7 +154,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       }
       return res.ok;
     });
-  out(t.title);
+  out(t.title(gameTitle('olsen-dk', o.lang)));
   // What ends the game and whether cards are passed, from the game's rules (H3, H9): said once, at the start.
   const r0 = heartsViewFor(g, 0).rules;
   out(t.goal(r0.pointLimit, r0.deals));
@@ -201,7 +217,11 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     const text = line.trim();
     if (text === '') continue;
     if (/^(q|quit|avslutt)$/i.test(text)) return finish('quit');
-    if (/^(\?|hint|hjelp)$/i.test(text)) {
+    if (/^(help|hjelp)$/i.test(text)) {
+      out(t.help);
+      continue;
+    }
+    if (/^(\?|hint|tips)$/i.test(text)) {
       const h = heartsHint(v, o.lang);
       if (h) out(`${t.hint}: ${'play' in h.action ? pretty(h.action.play[0]) : h.action.give.map(pretty).join(' ')} — ${h.reason}`);
       continue;

@@ -38,11 +38,12 @@ const json = (v: string): Record<string, unknown> => {
 const rulesOrPreset = (v: string): Record<string, unknown> | string => (v.trim().startsWith('{') ? json(v) : v.trim());
 
 /** The house rules a `--rules` value means for `game`, or the sentence that says why it means none. */
-export function rulesFor(game: GameName, value: Record<string, unknown> | string): Record<string, unknown> | string {
+export function rulesFor(game: GameName, value: Record<string, unknown> | string, lang: 'nb' | 'en' = 'en'): Record<string, unknown> | string {
   if (typeof value !== 'string') return value;
   const presets = gameInfo(game).presets;
   const preset = presets.find((p) => p.id === value);
-  return preset ? { ...preset.rules } : `--rules: '${value.slice(0, 40)}' is no preset of ${game} (${presets.map((p) => p.id).join(', ')}); give one of those or a JSON object.`;
+  const list = presets.map((p) => p.id).join(', ');
+  return preset ? { ...preset.rules } : lang === 'nb' ? `--rules: «${value.slice(0, 40)}» er ikke et ferdig regelsett for ${game} (${list}); velg ett av dem eller skriv et JSON-objekt.` : `--rules: '${value.slice(0, 40)}' is no preset of ${game} (${list}); give one of those or a JSON object.`;
 }
 
 /** The games with their player counts, from the engine's table: `olsen (2–6), vri-atter (2–6), …`. */
@@ -51,17 +52,25 @@ const GAME_LIST = GAMES.map((g) => `${g.game} (${g.plainPlayers[0]}–${g.plainP
 
 const RULES_WORDS = {
   nb: {
-    head: (game: string, title: string, players: string) => `${game} (${title}): ${players} spillere. Husregler (olsen play --rules '{"navn": verdi}'):`,
+    head: (game: string, title: string, players: string) => `${game} (${title}): ${players}.\nHusregler, gis som olsen play --rules '{"navn": verdi}':`,
+    players: (from: number, to: number) => `${from}–${to} spillere`,
     twoDecks: (from: number, to: number) => ` (${from}–${to} med to kortstokker: decks 2)`,
+    from: (v: string, n: number) => ` (${v} fra ${n} spillere)`,
     values: 'verdier',
     standard: 'standard',
+    none: (other: string) => `ingen (da gjelder ${other})`,
+    only: (other: string, value: string) => `; gjelder bare med ${other}: ${value}`,
     presets: 'Ferdige regelsett (olsen play --rules NAVN):',
   },
   en: {
-    head: (game: string, title: string, players: string) => `${game} (${title}): ${players} players. House rules (olsen play --rules '{"name": value}'):`,
+    head: (game: string, title: string, players: string) => `${game} (${title}): ${players}.\nHouse rules, given as olsen play --rules '{"name": value}':`,
+    players: (from: number, to: number) => `${from}–${to} players`,
     twoDecks: (from: number, to: number) => ` (${from}–${to} with two decks: decks 2)`,
+    from: (v: string, n: number) => ` (${v} from ${n} players)`,
     values: 'values',
     standard: 'default',
+    none: (other: string) => `none (${other} applies)`,
+    only: (other: string, value: string) => `; only with ${other}: ${value}`,
     presets: 'Presets (olsen play --rules NAME):',
   },
 } as const;
@@ -71,13 +80,24 @@ export function rulesText(game: GameName, lang: 'nb' | 'en' = 'nb'): string {
   const info = gameInfo(game);
   const w = RULES_WORDS[lang];
   const extra = info.players[1] > info.plainPlayers[1] ? w.twoDecks(info.plainPlayers[1] + 1, info.players[1]) : '';
-  const lines = [w.head(game, gameTitle(game, lang), `${info.plainPlayers[0]}–${info.plainPlayers[1]}${extra}`)];
+  const lines = [w.head(game, gameTitle(game, lang), `${w.players(info.plainPlayers[0], info.plainPlayers[1])}${extra}`)];
+  /** Where a default changes with the number of players (Vri åtter's decks): the first count that changes it. */
+  const changes = (name: string, base: unknown): string => {
+    for (let n = info.plainPlayers[0] + 1; n <= info.plainPlayers[1]; n++) {
+      const v = gameInfo(game, n).options.find((x) => x.name === name)?.default;
+      if (v !== base) return w.from(said(v), n);
+    }
+    return '';
+  };
   // A value in words beside the identifier --rules takes ("'left' (til venstre)"); numbers and ranges as they are.
   const said = (v: unknown): string => (typeof v === 'string' || typeof v === 'boolean' || v === null ? `${JSON.stringify(v)} (${valueText(v, lang)})` : String(v));
   for (const o of info.options) {
-    lines.push(`  ${o.name.padEnd(22)} ${o.rule.padEnd(6)} ${optionText(o.name, lang)}`);
+    lines.push(`  ${o.name} (${o.rule})`, `      ${optionText(o.name, lang)}`);
     const values = o.values ? o.values.map(said).join(', ') : o.range ? `${o.range[0]}–${o.range[1]}` : o.describe;
-    lines.push(`  ${''.padEnd(29)} ${w.values}: ${values}; ${w.standard}: ${said(o.default)}`);
+    // A default of null beside an option it excludes means that other option decides (deals: the point limit).
+    const standard = o.default === null && o.excludes.length ? w.none(o.excludes.join(', ')) : `${said(o.default)}${changes(o.name, o.default)}`;
+    const only = Object.entries(o.requires ?? {}).map(([other, v]) => w.only(other, said(v))).join('');
+    lines.push(`      ${w.values}: ${values}; ${w.standard}: ${standard}${only}`);
   }
   lines.push(w.presets);
   for (const p of info.presets) lines.push(`  ${p.id.padEnd(22)} ${JSON.stringify(p.rules)}`);
@@ -161,7 +181,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .addOption(new Option('--lang <lang>', 'language of the text').choices(['nb', 'en']).default('nb'))
     .option('--json', 'print the review as one JSON object')
     .option('--no-progress', 'no progress bar')
-    .addHelpText('after', '\nExit codes: 0 the review is printed, 1 the file is not a finished game record,\n2 the file cannot be read or the command is misused.')
+    .addHelpText('after', '\nA game stopped before its end is reviewed as far as it went.\nExit codes: 0 the review is printed, 1 the file is not a game record that\nreplays, 2 the file cannot be read or the command is misused.')
     .action((file: string, opts: { seat: number; worlds?: number; seed: string; lang: 'nb' | 'en'; json?: boolean; progress: boolean }) => {
       let text: string;
       try {
@@ -296,8 +316,9 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .addOption(new Option('--lang <lang>', 'language of the text').choices(['nb', 'en']).default('nb'))
     .option('--json', 'print the table as JSON')
     .action((opts: { game: GameName; lang: 'nb' | 'en'; json?: boolean }) => {
-      const width = widthOf(process.stdout);
-      process.stdout.write(opts.json ? `${JSON.stringify(gameInfo(opts.game))}\n` : width ? rulesText(opts.game, opts.lang).split('\n').map((l) => wrapLine(l, width)).join('\n') : rulesText(opts.game, opts.lang));
+      // A reference table: fitted to the terminal, or to 80 columns in a pipe or a file.
+      const width = widthOf(process.stdout) || 80;
+      process.stdout.write(opts.json ? `${JSON.stringify(gameInfo(opts.game))}\n` : rulesText(opts.game, opts.lang).split('\n').map((l) => wrapLine(l, width)).join('\n'));
     });
 
   program
@@ -320,7 +341,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
       '130 Ctrl-C, 2 the command is misused.',
     ].join('\n'))
     .action(async (given: { game: string; players?: number; lang: 'nb' | 'en'; seed?: string; name: string; rules: Record<string, unknown> | string; level: Level; record?: string }) => {
-      const rules = rulesFor(given.game as GameName, given.rules);
+      const rules = rulesFor(given.game as GameName, given.rules, given.lang);
       if (typeof rules === 'string') {
         process.stderr.write(`olsen play: ${rules}\n`);
         process.exitCode = 2;

@@ -124,17 +124,21 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     tell();
     return true;
   };
+  let stockBefore = Infinity;
   const showTable = (): void => {
     const v = viewFor(g, 0);
     out();
+    // S16: an empty stock is made anew from the discards; said, or the stock's count jumps for no reason.
+    if (v.stockCount > stockBefore) out(t.reshuffled);
+    stockBefore = v.stockCount;
     out(t.top(pretty(v.top), suitName(SUITS.indexOf(v.activeSuit), o.lang)) + `   ${t.stock(v.stockCount)}`);
-    outList(`${t.others}: `, names.slice(1).map((nm, i) => `${nm} (${i + 1}) ${t.cards(v.handCounts[i + 1])}${v.toMove === i + 1 ? ' ◀' : ''}`));
+    outList(`${t.others}: `, names.slice(1).map((nm, i) => `${nm} ${t.cards(v.handCounts[i + 1])}${v.toMove === i + 1 ? ' ◀' : ''}`));
     outList(`${t.yourHand}: `, (v.hand ?? []).map(pretty), ' ');
     // Points games (S24): the running totals and what ends the game, every turn (the engine's totals and target).
     if (v.totals) outList(t.totals(v.rules.targetScore, ''), names.map((nm, s) => `${nm} ${v.totals![s]}`));
   };
 
-  const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand(o), bye: t.bye, close: () => rl.close() });
+  const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand(o), bye: t.bye, close: () => rl.close(), outWhole: (line) => void o.output.write(`${line}\n`) });
   const showStart = (): void => {
     g = game();
     out(t.round(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
@@ -143,7 +147,10 @@ export async function runPlay(o: PlayOptions): Promise<number> {
 
   out(t.title(gameTitle(o.game as GameName, o.lang)));
   // A player count that needs a house rule (S-V14: Olsen with five or six plays with two decks) says so.
-  if (isSheddingPreset(o.game) && rulesNeededFor(o.game, names.length).decks === 2 && o.rules.decks === undefined) out(t.twoDecks(names.length));
+  // The game's own rules say it (S-V14): Vri åtter's five and six players get two decks as Olsen's do.
+  if (game().rules.decks === 2 && o.rules.decks === undefined) out(t.twoDecks(names.length));
+  // What ends the game (S22 one round by places; S-V3/S24 rounds by points to the target).
+  out(game().rules.scoring === 'points' ? t.byPoints(game().rules.targetScore) : t.oneRound);
   showStart();
   for (;;) {
     tell();
@@ -158,9 +165,11 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       const order = viewFor(g, 0).roundOrder ?? names.map((_, s) => s);
       // Points games list by the round's points, so the number is the position in that list (S24); Olsen's is the place (S22).
       const byPoints = viewFor(g, 0).roundPoints !== null;
-      order.forEach((s, i) => out(`  ${t.place(names[s], byPoints ? i + 1 : (last.places?.[s] ?? 0), last.hands[s])}`));
-      if (last.points && oc.totals) for (let s = 0; s < names.length; s++) out(`  ${t.points(names[s], last.points[s], oc.totals[s])}`);
+      // Points games: one line per player with the round's points beside the cards left, in the order of those points.
+      if (byPoints && last.points && oc.totals) order.forEach((s, i) => out(`  ${t.roundPoints(i + 1, names[s], last.points![s], last.hands[s], oc.totals![s])}`));
+      else order.forEach((s) => out(`  ${t.place(names[s], last.places?.[s] ?? 0, last.hands[s])}`));
       if (phase === 'gameOver') {
+        out(t.gameOver);
         const st = standingsOf(g);
         if (st.totals) {
           out(t.final);
@@ -173,6 +182,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       if ((await ask()) === null) return finish('eof');
       if (!(await vt.table.next()).ok) break;
       told = 0;
+      stockBefore = Infinity;
       showStart();
       continue;
     }
@@ -217,6 +227,10 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     }
     const num = Number(text);
     const chosen = Number.isInteger(num) && num >= 1 && num <= legal.length ? legal[num - 1] : null;
+    if (!chosen && /^\d+$/.test(text)) {
+      out(`${t.refused}: ${t.pickNumber(legal.length)}`);
+      continue;
+    }
     let action: Action;
     if (chosen) action = chosen;
     else {

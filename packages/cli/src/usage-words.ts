@@ -7,11 +7,14 @@ type Lang = 'nb' | 'en';
 
 /** The commands that speak Norwegian by default (they take --lang). */
 const SPEAKING = new Set(['play', 'analyse', 'analyze', 'rules']);
+/** Every command of `olsen` (a usage error names its help). */
+const COMMANDS = new Set([...SPEAKING, 'verify', 'sim', 'bench', 'bench-bots', 'bench-review', 'tournament', 'serve', 'loadtest', 'help']);
 
 /** The command a command line runs and the language it speaks ('en' for the commands without --lang). */
 export function runOf(argv: readonly string[]): { command: string | null; lang: Lang } {
   const args = argv.slice(2);
-  const command = args.find((a) => !a.startsWith('-')) ?? null;
+  // The command is the first word when it is one ('olsen --lang en' names none: 'en' is an option's value).
+  const command = args[0] !== undefined && COMMANDS.has(args[0]) ? args[0] : null;
   if (command === null || !SPEAKING.has(command)) return { command, lang: 'en' };
   const i = args.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
   const given = i < 0 ? null : args[i].includes('=') ? args[i].slice('--lang='.length) : args[i + 1];

@@ -124,10 +124,16 @@ describe('olsen verify', () => {
     expect(olsen(['play', '--help']).stdout).toMatch(/--seed <seed> +seed for the deal \(default: a new one each game/);
     const dk = olsen(['rules', '--game', 'olsen-dk']).stdout;
     expect(dk).toContain('olsen-dk (Dansk Olsen): 3–5 spillere.');
-    expect(dk).toMatch(/pass +H3 +Gi tre kort før hver runde/);
-    expect(dk).toContain('verdier: "none" (ingen), "left" (til venstre), "rotating" (på rundgang); standard: "none" (ingen)');
+    expect(dk).toMatch(/ {2}pass \(H3\)\n {6}Gi bort tre kort etter given, før første stikk/);
+    expect(dk).toContain('standard: ingen (da gjelder pointLimit)');
+    for (const g of ['olsen', 'vri-atter', 'olsen-dk']) for (const l of olsen(['rules', '--game', g]).stdout.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
+    expect(olsen(['rules', '--game', 'vri-atter']).stdout.replace(/\s+/g, ' ')).toContain('standard: 100; gjelder bare med scoring: "points" (poeng)');
+    expect(dk.replace(/\s+/g, ' ')).toContain('verdier: "none" (ingen), "left" (til venstre), "rotating" (på rundgang); standard: "none" (ingen)');
     expect(dk).not.toMatch(/default null/);
-    expect(olsen(['rules', '--lang', 'en']).stdout).toMatch(/maxDraws +S-V2 +How many cards you may draw when stuck\.\n +values: 1, 3, "unlimited" \(until one fits\); default: 3/);
+    expect(olsen(['rules', '--lang', 'en']).stdout).toMatch(/maxDraws \(S-V2\)\n +How many cards you may draw when stuck\.\n +values: 1, 3, "unlimited" \(until one fits\); default: 3/);
+    // 'olsen --lang en' names no command: the help to read is olsen's own.
+    expect(olsen(['--lang', 'en']).stderr).toBe("error: unknown option '--lang'\nSee olsen --help.\n");
+    expect(olsen(['play', '--rules', 'foo']).stderr).toBe('olsen play: --rules: «foo» er ikke et ferdig regelsett for olsen (plain, special, svenskevri, several, noTwist); velg ett av dem eller skriv et JSON-objekt.\n');
   });
 });
 
@@ -351,6 +357,31 @@ describe('olsen play', () => {
     for (const l of lists) expect(l.length, l).toBeLessThanOrEqual(80);
   });
 
+  it('issue 39 (fresh eyes): each game says what ends it and when it is over; two decks are said for Vri åtter too; a number off the list gives the range; the stock made anew is said', () => {
+    const olsenRun = olsen(['play', '--players', '4', '--seed', '5'], answers(300));
+    expect(olsenRun.stdout).toContain('Én runde: den som først blir kvitt kortene sine, vinner; de andre får plass etter hvor få kort de har igjen.');
+    expect(olsenRun.stdout).toMatch(/Runden er over\.\n(?: {2}\d\. .+\n)+Spillet er over\.\nVinner: /);
+    const vri = olsen(['play', '--game', 'vri-atter', '--players', '6', '--seed', '3'], ['9', 'q'].join('\n') + '\n');
+    expect(vri.stdout).toContain('Med 6 spillere brukes to kortstokker.');
+    expect(vri.stdout).toContain('Flere runder: kortene du sitter igjen med gir poeng (åtter 50, bildekort 10, ess 1, ellers tallet); når noen kommer over 100, vinner lavest sum.');
+    expect(vri.stdout).toMatch(/Det går ikke: velg et nummer fra 1 til \d+\./);
+    // A round of points: each line has the round's points beside the cards left, in the order of the points.
+    const round = olsen(['play', '--game', 'vri-atter', '--players', '3', '--seed', '5'], answers(300)).stdout.split('Runden er over.\n')[1].split('\n').slice(0, 3);
+    for (const l of round) expect(l).toMatch(/^ {2}\d\. \S+: \d+ poeng \(\d+ kort igjen\), totalt \d+$/);
+    const pts = round.map((l) => Number(/: (\d+) poeng/.exec(l)![1]));
+    expect([...pts].sort((a, b) => a - b)).toEqual(pts);
+    const refill = olsen(['play', '--game', 'vri-atter', '--players', '2', '--seed', '3', '--level', 'random'], answers(2000));
+    expect(refill.stdout).toContain('Trekkbunken var tom: kastebunken er stokket og er ny trekkbunke (det øverste kortet ble liggende).');
+  });
+
+  it('issue 39 (fresh eyes): Danish Olsen answers hjelp with how to type a move and names itself as the rules do', () => {
+    const dk = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--rules', '{"deals":1}'], ['hjelp', 'q'].join('\n') + '\n');
+    expect(dk.stdout).toMatch(/^Dansk Olsen — unngå hjerter og spar dame!\n/);
+    expect(dk.stdout).toContain('(? tips, hjelp, q avslutt):');
+    expect(dk.stdout).toContain('Slik skriver du et trekk:');
+    expect(dk.stdout).not.toContain('Tips:');
+  });
+
   it('speaks English with --lang en and explains a refused move with its rule', () => {
     const r = olsen(['play', '--seed', 'cli-en', '--lang', 'en'], answers(200, ['pass', 'Xx']));
     expect(r.stdout).toContain('Your hand');
@@ -443,7 +474,7 @@ describe('olsen play speaks to the person', () => {
     expect(r.stdout).toMatch(/Navnet kan ikke være tomt/);
     const kari = olsen(['play', '--name', 'Ola', '--players', '2', '--seed', 'x'], 'q\n');
     expect(kari.code).toBe(0);
-    expect(kari.stdout).toMatch(/Motspillere: Siri \(1\)/);
+    expect(kari.stdout).toMatch(/Motspillere: Siri \d+ kort/);
   });
 
   it('S-V7 S-V8 H3: --rules takes a preset of the game by name (the engine\'s list), and names the presets when it is none', () => {
@@ -451,7 +482,7 @@ describe('olsen play speaks to the person', () => {
     expect(special.stderr).toBe('');
     const passing = olsen(['play', '--game', 'olsen-dk', '--rules', 'passing', '--seed', 'x'], 'q\n');
     expect(passing.stdout).toMatch(/Gi 3 kort til/);
-    const none = olsen(['play', '--rules', 'nope']);
+    const none = olsen(['play', '--rules', 'nope', '--lang', 'en']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/'nope' is no preset of olsen \(plain, special, svenskevri, several, noTwist\)/);
     expect(olsen(['rules', '--game', 'olsen-dk']).stdout).toMatch(/passing +\{"pass":"rotating"\}/);
@@ -479,7 +510,7 @@ describe('Danish Olsen in the CLI', () => {
   it('issue 39, H3: the pass picks three numbered cards of the hand (no list of 286 ways), confirms what went to whom, then what came from whom', () => {
     const nb = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk-pass', '--rules', '{"deals":1,"pass":"left"}'], ['Xx Yy Zz', '1 2', '1 1 2', '1 2 3', ...new Array(40).fill('1')].join('\n') + '\n');
     // What ends the game and the pass are said at the start (H9, H3).
-    expect(nb.stdout).toContain('Spillet varer 1 giv; lavest sum vinner.\nFør hver giv gir alle tre kort til spilleren til venstre.\n');
+    expect(nb.stdout).toContain('Spillet varer 1 giv; lavest sum vinner.\nEtter hver giv gir alle tre kort til spilleren til venstre.\n');
     // Cards that are not cards, too few and the same card twice are refused in the game's language.
     for (const bad of ['Xx Yy Zz', '1 2', '1 1 2']) expect(nb.stdout).toContain(`Det går ikke: «${bad}» er ikke 3 kort fra hånden din: skriv 3 numre eller kort.`);
     expect(nb.stdout).not.toContain('is not a card');
@@ -638,6 +669,21 @@ describe('olsen analyse', () => {
     expect(notation({ seat: 0, play: ['5s'] }, true, [])).toBe('5♠');
     expect(notation({ seat: 0, play: ['Td', '8d'], suit: 'h' }, true, [])).toBe('10♦+8♦→♥');
     expect(notation({ seat: 1, catch: 0 }, true, ['Kari'])).toBe('bank i bordet (Kari)');
+  });
+
+  it('issue 39 (fresh eyes): a move that was not the best has its difference said with its own range, and whether that makes it a mistake; nothing to judge is said', () => {
+    const text = olsen(['analyse', file, '--worlds', '100']).stdout;
+    const blocks = text.split('\n\n').slice(1);
+    for (const b of blocks) {
+      const chosenBest = /^ {2}> .*\(beste\)$/m.test(b);
+      expect(/Forskjell fra beste valg, målt på de samme nye fordelingene: \d+ % \(-?−?\d+–\d+ %\): (en feil|ikke sikkert en feil)\./.test(b), b).toBe(!chosenBest);
+      if (/— FEIL/.test(b)) expect(b).toContain(': en feil.');
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'olsen-empty-'));
+    olsen(['play', '--seed', 'empty', '--record', join(dir, 'e.json')], '');
+    const empty = olsen(['analyse', join(dir, 'e.json')]);
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toContain('Ingenting å vurdere: dette setet hadde aldri mer enn ett mulig trekk (eller spillet ble stanset før det).');
   });
 
   it('refuses a seat the game does not have and a file that is not a record, in a sentence', () => {

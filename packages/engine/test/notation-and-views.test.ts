@@ -35,7 +35,7 @@ describe('action notation', () => {
   });
 
   it('a card may be typed as it is said, in any language and either way round', () => {
-    const said: Array<[string, string]> = [['3 spar', '3s'], ['spar 3', '3s'], ['hjerter dame', 'Qh'], ['dame hjerter', 'Qh'], ['Spar-åtter', '8s'], ['ruter knekt', 'Jd'], ['kløver ess', 'Ac'], ['ruter 10', 'Td'], ['ti ruter', 'Td'], ['queen of hearts', 'Qh'], ['ten of spades', 'Ts'], ['Herz Dame', 'Qh'], ['harten vrouw', 'Qh'], ['kn kløver', 'Jc'], ['d spar', 'Qs']];
+    const said: Array<[string, string]> = [['3 spar', '3s'], ['spar 3', '3s'], ['hjerter dame', 'Qh'], ['dame hjerter', 'Qh'], ['Spar-åtter', '8s'], ['ruter knekt', 'Jd'], ['kløver ess', 'Ac'], ['ruter 10', 'Td'], ['ti ruter', 'Td'], ['queen of hearts', 'Qh'], ['ten of spades', 'Ts'], ['Herz Dame', 'Qh'], ['harten vrouw', 'Qh'], ['kn kløver', 'Jc'], ['d spar', 'Qs'], ['spardame', 'Qs'], ['hjerteress', 'Ah'], ['hjertedame', 'Qh'], ['kløverkonge', 'Kc'], ['ruterknekt', 'Jd'], ['Herzdame', 'Qh'], ['ruter10', 'Td']];
     for (const [text, card] of said) expect(parseNotation(text, 0), text).toEqual({ ok: true, value: { seat: 0, play: [card] } });
     // With the suit named for an eight (S10), several cards (S-V4) and the call (S18), as in the short notation.
     expect(parseNotation('åtte hjerter>spar', 0)).toEqual({ ok: true, value: { seat: 0, play: ['8h'], suit: 's' } });
@@ -45,6 +45,7 @@ describe('action notation', () => {
     expect(parseCards('Qs Ah Kh')).toEqual(['Qs', 'Ah', 'Kh']);
     expect(parseCards('spar dame, ess hjerter 3 ruter')).toEqual(['Qs', 'Ah', '3d']);
     expect(parseCards('Qs sparkel')).toBeNull();
+    expect(parseCards('spardame hjerteress 3 ruter')).toEqual(['Qs', 'Ah', '3d']);
   });
 
   it('rejects nonsense with a clear message and never throws', () => {

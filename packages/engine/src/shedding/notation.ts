@@ -63,11 +63,28 @@ function cardFrom(text: string): number {
   const c = parseCard(text);
   if (c >= 0) return c;
   const words = text.trim().toLowerCase().split(/[\s-]+/).filter((w) => w !== 'of');
+  if (words.length === 1) return compound(words[0]);
   if (words.length !== 2) return -1;
   for (const [rankWord, suitWord] of [[words[0], words[1]], [words[1], words[0]]]) {
     const rank = RANK_WORDS.get(rankWord);
     const suit = suitFrom(suitWord);
     if (rank !== undefined && suit >= 0) return cardOf(suit, rank);
+  }
+  return -1;
+}
+
+/** The suit names as a compound word starts with them: every language's, and Norwegian "hjerte" (hjertedame). */
+const SUIT_PREFIXES: ReadonlyArray<readonly [string, number]> = [
+  ...LANGS.flatMap((lang) => SUIT_NAMES[lang].map((name, s): readonly [string, number] => [name.toLowerCase(), s])),
+  ['hjerte', 2] as const,
+].sort((a, b) => b[0].length - a[0].length);
+
+/** One word of suit and rank, as Norwegian, Dutch and German write a card: spardame, hjerteress, kløverkonge, Herzdame. */
+function compound(word: string): number {
+  for (const [prefix, suit] of SUIT_PREFIXES) {
+    if (!word.startsWith(prefix) || word.length === prefix.length) continue;
+    const rank = RANK_WORDS.get(word.slice(prefix.length));
+    if (rank !== undefined) return cardOf(suit, rank);
   }
   return -1;
 }
@@ -80,7 +97,7 @@ export function parseCards(text: string): CardName[] | null {
   const words = text.trim().split(/[\s,]+/).filter((w) => w !== '' && w.toLowerCase() !== 'of');
   const cards: CardName[] = [];
   for (let i = 0; i < words.length; ) {
-    const one = parseCard(words[i]);
+    const one = cardFrom(words[i]);
     if (one >= 0) {
       cards.push(makeCard(one));
       i++;
