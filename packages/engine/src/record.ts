@@ -98,7 +98,8 @@ export function replayRecord(raw: unknown, onStep?: (step: ReplayStep) => void):
     const { dealer, deal, actions } = head.value;
     if (g === null) {
       const created = family.create({ game, rules, players, deal, dealer });
-      if (!created.ok) return err(created.error.code === 'rules' ? at(null, null, created.error) : at(i, null, created.error));
+      // A bad house rule is the record's as a whole (round null), as it was before it had its own code.
+      if (!created.ok) return err(created.error.code === 'rules' || created.error.code === 'badRuleValue' ? at(null, null, created.error) : at(i, null, created.error));
       g = created.value;
     } else {
       const before = family.outcome(g);

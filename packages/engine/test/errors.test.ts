@@ -104,6 +104,7 @@ const CASES: Case[] = [
   ['playerCount', 'S2', () => createGame({ game: 'vri-atter', players: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] }), { game: 'vri-atter', min: 2, max: 6, count: 7 }],
   ['twoDecks', 'S2', () => createGame({ players: ['A', 'B', 'C', 'D', 'E'] }), { count: 5 }],
   ['unknownRule', null, () => createGame({ players: ['A', 'B'], rules: { jokers: true } }), { other: 'jokers', game: 'olsen' }],
+  ['badRuleValue', null, () => createGame({ players: ['A', 'B'], rules: { handSize: 4 } }), { other: 'handSize', describe: '5, 6, 7 or 8', got: '4', choices: ['5', '6', '7', '8'] }],
   ['houseRules', 'S-V9', () => createGame({ game: 'vri-atter', players: ['A', 'B'], rules: { specialCards: true, svenskevri: true } }), { other: 'specialCards+svenskevri' }],
 ];
 
@@ -113,6 +114,16 @@ const UNREACHABLE: Partial<Record<ErrorCode, string>> = {
 };
 
 describe('error codes', () => {
+  it('a house rule\'s value is refused with its allowed values in the reader\'s language, lists and ranges alike (both families)', () => {
+    const list = createGame({ game: 'vri-atter', players: ['A', 'B'], rules: { scoring: 'x' } });
+    const range = createHeartsGame({ players: ['A', 'B', 'C', 'D'], rules: { pointLimit: 0 } } as never);
+    if (list.ok || range.ok) throw new Error('both must be refused');
+    expect(localizeError(list.error, 'nb')).toBe('Husregelen \'scoring\' må være \'ranking\' eller \'points\' (fikk "x").');
+    expect(localizeError(list.error, 'en')).toBe('The house rule \'scoring\' must be \'ranking\' or \'points\' (got "x").');
+    expect(localizeError(range.error, 'nb')).toBe('Husregelen \'pointLimit\' må være et helt tall fra 1 til 10000 (fikk 0).');
+    expect(localizeError(range.error, 'de')).toBe('Die Hausregel \'pointLimit\' muss eine ganze Zahl von 1 bis 10000 sein (nicht 0).');
+  });
+
   it('every code the engine has is either produced below or named as unreachable', () => {
     const covered = new Set<string>([...CASES.map((c) => c[0]), ...Object.keys(UNREACHABLE)]);
     expect(Object.keys(ERRORS).filter((k) => !covered.has(k))).toEqual([]);

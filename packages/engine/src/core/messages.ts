@@ -5,7 +5,7 @@
  */
 import { rankOf, suitOf, makeCard, parseCard } from './card.js';
 import { SUITS, type CardName, type Suit } from './types.js';
-import { clip } from './text.js';
+import { clip, quote } from './text.js';
 import { relationKey, type OptionRelation } from './options.js';
 import type { RuleError } from './types.js';
 import type { GameName } from './games.js';
@@ -64,10 +64,15 @@ export type ErrorParams = {
   max?: number;
   /** The game a sentence names. */
   game?: GameName;
+  /** A house rule's allowed values as written in --rules ('ranking', true, 5), or a range in min/max; `got`: the value given. */
+  choices?: readonly string[];
+  got?: string;
+  /** The allowed values in English words, as the option table says them ("a whole number from 0 (off) to 4"). */
+  describe?: string;
 };
 
 /** The params as numbers, with `you`: the sentence is said to the player it is about (second person). */
-type Said = { player: string; other: string; card: number; top: number; active: number; count: number; rule: string; min: number; max: number; game: GameName; you: boolean };
+type Said = { player: string; other: string; card: number; top: number; active: number; count: number; rule: string; min: number; max: number; game: GameName; you: boolean; choices: readonly string[] | null; got: string; describe: string };
 type Builder = (p: Said, lang: Lang) => string;
 
 const YOU: Record<Lang, string> = { en: 'You', nb: 'Du', nl: 'Je', de: 'Du' };
@@ -134,6 +139,12 @@ const TITLES: Readonly<Record<GameName, Record<Lang, string>>> = {
 export const gameTitle = (game: GameName, lang: Lang): string => TITLES[game][lang];
 
 /** A refusal of a game's setup (not of a move) with what says it in every language. */
+/** The refusal of a house rule's value: what it may be, in every language (`values`, or a whole-number `range`). */
+export function ruleValueError(name: string, spec: { readonly values?: readonly unknown[]; readonly range?: readonly [number, number]; readonly describe: string }, value: unknown): RuleError {
+  const written = (v: unknown): string => (typeof v === 'string' ? `'${v}'` : String(v));
+  return setupError(null, 'badRuleValue', { other: name, describe: spec.describe, got: quote(value), ...(spec.values ? { choices: spec.values.map(written) } : { min: spec.range![0], max: spec.range![1] }) });
+}
+
 export function setupError(rule: string | null, code: ErrorCode, params: ErrorParams): RuleError {
   return { rule, code, params, message: errorMessage(code, params, 'en') };
 }
@@ -172,6 +183,16 @@ export const ERRORS = {
     nl: `Onbekende huisregel '${p.other}'.`,
     de: `Unbekannte Hausregel '${p.other}'.`,
   }),
+  /** A house rule given a value it does not take (`other`: its name). */
+  badRuleValue: (p, l) => {
+    const or = (word: string): string => (p.choices ?? []).join(', ').replace(/, ([^,]*)$/, ` ${word} $1`);
+    return say(l, {
+      en: `The house rule '${p.other}' must be ${p.describe} (got ${p.got}).`,
+      nb: `Husregelen '${p.other}' må være ${p.choices ? or('eller') : `et helt tall fra ${p.min} til ${p.max}`} (fikk ${p.got}).`,
+      nl: `De huisregel '${p.other}' moet ${p.choices ? or('of') : `een geheel getal van ${p.min} tot ${p.max}`} zijn (niet ${p.got}).`,
+      de: `Die Hausregel '${p.other}' muss ${p.choices ? or('oder') : `eine ganze Zahl von ${p.min} bis ${p.max}`} sein (nicht ${p.got}).`,
+    });
+  },
   /** House rules that cannot be played together (options.ts); `other` names the relation. */
   houseRules: (p, l) => HOUSE_RULES[p.other]?.[l] ?? HOUSE_RULES[p.other]?.en ?? '',
   /** S7: someone acted out of turn. */
@@ -476,6 +497,9 @@ export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang = 
     max: params.max ?? 0,
     game: params.game ?? 'olsen',
     you: you !== undefined && params.player === you,
+    choices: params.choices ?? null,
+    got: params.got ?? '',
+    describe: params.describe ?? '',
   };
   // Names come from outside (a record, a client): a sentence shows at most 80 characters of one.
   p.player = clip(p.player);

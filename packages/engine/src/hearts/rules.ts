@@ -3,9 +3,9 @@
  * `HeartsRules` like the shedding games' `resolveRules`.
  */
 import { err, ok, type Result, type RuleError } from '../core/types.js';
-import { clip, quote } from '../core/text.js';
+import { clip } from '../core/text.js';
 import { brokenRelation, type HousePreset, type OptionRelation } from '../core/options.js';
-import { relationError, setupError } from '../core/messages.js';
+import { relationError, ruleValueError, setupError } from '../core/messages.js';
 
 export interface HeartsRules {
   readonly game: 'olsen-dk';
@@ -55,7 +55,7 @@ export function resolveHeartsRules(overrides: unknown, players: number): Result<
     const spec = Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined;
     if (!spec) return err(setupError(null, 'unknownRule', { other: clip(name), game: 'olsen-dk' }));
     const good = spec.values ? spec.values.includes(value) : typeof value === 'number' && Number.isInteger(value) && value >= spec.range![0] && value <= spec.range![1];
-    if (!good) return err({ rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${quote(value)}).` });
+    if (!good) return err(ruleValueError(name, spec, value));
   }
   if (!Number.isInteger(players) || players < 3 || players > 5) return err(setupError('H1', 'playerCount', { game: 'olsen-dk', min: 3, max: 5, count: players }));
   const broken = brokenRelation(HEARTS_RELATIONS, o, { ...HEARTS_DEFAULTS, ...o });

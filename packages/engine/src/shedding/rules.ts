@@ -9,7 +9,7 @@ import { err, ok, type Result, type RuleError } from '../core/types.js';
 import { GAME_NAMES, isSheddingPreset, type SheddingPreset } from '../core/games.js';
 import { clip, quote } from '../core/text.js';
 import { brokenRelation, type HousePreset, type OptionRelation } from '../core/options.js';
-import { relationError, setupError } from '../core/messages.js';
+import { relationError, ruleValueError, setupError } from '../core/messages.js';
 export { GAME_NAMES, SHEDDING_PRESETS, isSheddingPreset, type GameName, type SheddingPreset } from '../core/games.js';
 
 /** A validated, complete rule set for the shedding games (docs/rules.md Part 1). */
@@ -164,7 +164,7 @@ function checkValue(name: string, spec: OptionSpec, value: unknown): RuleError |
   } else if (typeof value === 'number' && Number.isInteger(value) && value >= spec.range[0] && value <= spec.range[1]) {
     return null;
   }
-  return { rule: null, message: `The house rule '${name}' must be ${spec.describe} (got ${quote(value)}).` };
+  return ruleValueError(name, spec, value);
 }
 
 /**
