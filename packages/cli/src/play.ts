@@ -4,7 +4,7 @@
  * active suit, the others' card counts, whose turn it is and numbered legal
  * moves; a refused move is explained with the rule's sentence.
  */
-import { SUITS, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
+import { SUITS, SUIT_NAMES, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { againCommand } from './again.js';
 import { ending } from './ending.js';
@@ -45,6 +45,23 @@ export function colorFor(o: { color?: boolean; output: NodeJS.WritableStream }):
 
 
 const plain = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
+
+/**
+ * A rank alone ("konge", "king", "dame!"): the one legal card of that rank, when only one may be played;
+ * 'several' when more may (which one is for the player to say), 'none' when none may; null when the word is no rank.
+ */
+function byRank(text: string, legal: readonly Action[]): Action | 'several' | 'none' | null {
+  const call = text.endsWith('!');
+  const word = call ? text.slice(0, -1) : text;
+  // The engine reads "konge clubs" as a card: the rank word is one when all four suits make a card with it.
+  const cards = new Set(SUIT_NAMES.en.flatMap((suit) => {
+    const r = parseNotation(`${word} ${suit}`, 0);
+    return r.ok && 'play' in r.value && r.value.play.length === 1 ? r.value.play : [];
+  }));
+  if (cards.size !== 4) return null;
+  const fits = legal.filter((a) => 'play' in a && a.play.length === 1 && cards.has(a.play[0]) && a.call === (call || undefined));
+  return fits.length === 1 ? fits[0] : fits.length > 1 ? 'several' : 'none';
+}
 
 export async function runPlay(o: PlayOptions): Promise<number> {
   const t = textsFor(o.lang);
@@ -235,12 +252,18 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     if (chosen) action = chosen;
     else {
       const parsed = parseNotation(text, 0);
-      if (!parsed.ok) {
+      const rank = parsed.ok ? null : byRank(text, legal);
+      if (rank === 'several' || rank === 'none') {
+        out(`${t.refused}: ${rank === 'several' ? t.whichOne : t.noneOfRank}`);
+        continue;
+      }
+      if (rank) action = rank;
+      else if (parsed.ok) action = parsed.value;
+      else {
         // In the game's language, pointing to `hjelp` (the notation's own sentence is the engine's, in English).
         out(`${t.refused}: ${t.notAMove(text)}`);
         continue;
       }
-      action = parsed.value;
     }
     await act(action);
   }

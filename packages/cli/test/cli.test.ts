@@ -351,6 +351,10 @@ describe('olsen play', () => {
     // The card said in words is played, or refused by a rule (never as "not a move").
     expect(r.stdout).not.toContain('er ikke et trekk');
     expect(r.stdout).toMatch(new RegExp(`Du legger ${hand[0]}|Det går ikke: .*\\(regel S\\d+\\)`));
+    // A rank alone plays the one card of that rank that may be played, and says so when none may.
+    const rank = olsen(['play', '--seed', 'words', '--players', '2'], ['konge', 'fem', 'q'].join('\n') + '\n');
+    expect(rank.stdout).toContain("> Du legger K♦.");
+    expect(rank.stdout).toContain('Det går ikke: ingen kort med den verdien kan legges nå: velg et nummer i lista.');
     const six = olsen(['play', '--game', 'vri-atter', '--players', '6', '--seed', 's6'], answers(400));
     const lists = six.stdout.split('\n').filter((l) => /^(Motspillere|Din hånd|Summer| {2}\S)/.test(l));
     expect(lists.length).toBeGreaterThan(10);
