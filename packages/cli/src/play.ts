@@ -67,9 +67,21 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   const t = textsFor(o.lang);
   // Fitted to the terminal's width at word boundaries (a pipe gets the lines whole).
   const width = widthOf(o.output);
-  const out = (line = ''): void => void o.output.write(`${line.split('\n').map((l) => wrapLine(l, width)).join('\n')}\n`);
+  /** A computer player's draws not yet said: one line for a run of them. */
+  let drawing: { seat: number; n: number } | null = null;
+  const write = (text: string): void => {
+    sayDraws();
+    o.output.write(text);
+  };
+  const sayDraws = (): void => {
+    if (!drawing) return;
+    const { seat, n } = drawing;
+    drawing = null;
+    write(`${wrapLine(n === 1 ? t.drew(names[seat]) : t.drewMany(names[seat], n), width)}\n`);
+  };
+  const out = (line = ''): void => write(`${line.split('\n').map((l) => wrapLine(l, width)).join('\n')}\n`);
   // Lists (the opponents, a hand, the totals) break between items only, and at 80 columns in a pipe too (six players).
-  const outList = (head: string, items: readonly string[], sep = ', '): void => void o.output.write(`${wrapList(head, items, sep, width)}\n`);
+  const outList = (head: string, items: readonly string[], sep = ', '): void => write(`${wrapList(head, items, sep, width)}\n`);
   const colors = pc.createColors(colorFor(o));
   const pretty = (card: string): string => (card[1] === 'd' || card[1] === 'h' ? colors.red(plain(card)) : plain(card));
   const name = o.name.trim();
@@ -109,11 +121,9 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       out(t.played(who, a.play.map(pretty).join(' + '), a.suit ? suitName(SUITS.indexOf(a.suit), o.lang) : null));
       if (a.call) out(t.called(who, word));
     } else if ('draw' in a) {
-      out(t.drew(who));
-      if (a.seat === 0) {
-        const v = viewFor(g, 0);
-        if (v.drawn) out(t.youDrew(pretty(v.drawn)));
-      }
+      // The person is told the card they drew, once ("Du trakk 3♠."), not also that they drew one.
+      const drawn = a.seat === 0 ? viewFor(g, 0).drawn : null;
+      out(drawn ? t.youDrew(pretty(drawn)) : t.drew(who));
     } else if ('pass' in a) out(t.passed(who));
     else if ('catch' in a) {
       // The engine tells the catch: the cards it drew, named to the person caught.
@@ -129,7 +139,17 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     g = game();
     const log = viewFor(g, 0).log;
     if (log.length < told) told = 0;
-    for (; told < log.length; told++) announce(log[told]);
+    for (; told < log.length; told++) {
+      const a = log[told];
+      // A computer player's draws in a row are one line ("Ola trekker 3 kort."), said before anything else is.
+      if ('draw' in a && a.seat !== 0) {
+        if (drawing?.seat === a.seat) drawing.n++;
+        else {
+          sayDraws();
+          drawing = { seat: a.seat, n: 1 };
+        }
+      } else announce(a);
+    }
   };
   const act = async (a: Action): Promise<boolean> => {
     const res = await vt.table.act(0, game().version, a);
@@ -155,7 +175,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     if (v.totals) outList(t.totals(v.rules.targetScore, ''), names.map((nm, s) => `${nm} ${v.totals![s]}`));
   };
 
-  const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand(o), bye: t.bye, close: () => rl.close(), outWhole: (line) => void o.output.write(`${line}\n`) });
+  const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand(o), bye: t.bye, close: () => rl.close(), outWhole: (line) => write(`${line}\n`) });
   const showStart = (): void => {
     g = game();
     out(t.round(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));

@@ -374,6 +374,10 @@ describe('olsen play', () => {
     for (const l of round) expect(l).toMatch(/^ {2}\d\. \S+: \d+ poeng \(\d+ kort igjen\), totalt \d+$/);
     const pts = round.map((l) => Number(/: (\d+) poeng/.exec(l)![1]));
     expect([...pts].sort((a, b) => a - b)).toEqual(pts);
+    // A computer player's draws in a row are one line; the person is told the card drawn, once.
+    const draws = olsen(['play', '--players', '3', '--seed', '9'], answers(200)).stdout;
+    expect(draws).toMatch(/\n\S+ trekker [23] kort\.\n/);
+    expect(draws).not.toMatch(/Du trekker et kort\.\n.*Du trakk/);
     const refill = olsen(['play', '--game', 'vri-atter', '--players', '2', '--seed', '3', '--level', 'random'], answers(2000));
     expect(refill.stdout).toContain('Trekkbunken var tom: kastebunken er stokket og er ny trekkbunke (det øverste kortet ble liggende).');
   });
