@@ -217,7 +217,7 @@ describe('the web app in Chromium', () => {
     await page.goto(`${server.url}/?speed=fast#/play`);
     await page.getByLabel(/^Game/).selectOption('olsen-dk');
     await page.getByText('House rules').click();
-    await page.getByLabel(/Pass three cards before each hand/).selectOption({ label: 'in rotation' });
+    await page.getByLabel(/Pass three cards after the deal/).selectOption({ label: 'in rotation' });
     await page.getByLabel(/ends when someone reaches this total/).fill('26');
     await page.getByRole('button', { name: 'Start' }).press('Enter');
     await playByKeyboard(page, /The game is over/);
@@ -258,7 +258,7 @@ describe('the web app in Chromium', () => {
     await page.goto(`${server.url}/?speed=fast#/play`);
     await page.getByRole('combobox').first().selectOption('olsen-dk');
     await page.getByText('Husregler').click();
-    await expect.poll(() => page.getByLabel(/fast antall runder/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel(/fast antall giv/).isVisible()).toBe(true);
     await page.close();
   }, 60_000);
 
