@@ -56,7 +56,7 @@ export function reasonSentence(r: Reason, view: PlayerView, lang: Lang): string 
             });
       }
       const s = suitName(r.suit, lang);
-      if (r.eight) return say(lang, { nb: `Bare ${s} passer utenom åtteren: spar den.`, en: `Only ${s} fit besides the eight: keep it.`, nl: `Naast de acht passen alleen ${s}: bewaar de acht.`, de: `Außer der Acht passt nur ${s}: behalte die Acht.` });
+      if (r.eight) return say(lang, { nb: `Bare ${s} passer utenom åtteren: behold åtteren.`, en: `Only ${s} fit besides the eight: keep it.`, nl: `Naast de acht passen alleen ${s}: bewaar de acht.`, de: `Außer der Acht passt nur ${s}: behalte die Acht.` });
       return say(lang, { nb: `Bare ${s} passer: legg heller et kort enn å trekke.`, en: `Only ${s} fit: lay a card rather than draw.`, nl: `Alleen ${s} past: speel liever een kaart dan te trekken.`, de: `Nur ${s} passt: lege lieber eine Karte, statt zu ziehen.` });
     }
     case 'hardToFollow': {

@@ -60,13 +60,13 @@ export function sparkline(all: readonly number[], measure: Review['measure'], wi
 }
 
 /** Reviews the record and returns what to print, or an error sentence. */
-export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text: string; review: Review } | { ok: false; message: string } {
+export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text: string; review: Review } | { ok: false; message: string; usage?: true } {
   const steps = replaySteps(record);
   const nbRun = o.lang === 'nb';
   // The record's own error is the engine's (English) sentence, as olsen verify prints it.
   if (!steps.ok) return { ok: false, message: nbRun ? `Spillet i filen kan ikke spilles av (olsen verify viser hvor): ${steps.error.message}` : `The record does not replay: ${steps.error.message}` };
   const players = steps.value[0].game.players.length;
-  if (o.seat >= players) return { ok: false, message: nbRun ? `Det er ikke noe sete ${o.seat}: spillet har ${players} spillere (sete 0–${players - 1}).` : `There is no seat ${o.seat}: the game has ${players} players (seats 0–${players - 1}).` };
+  if (o.seat >= players) return { ok: false, usage: true, message: nbRun ? `Det er ikke noe sete ${o.seat}: spillet har ${players} spillere (sete 0–${players - 1}).` : `There is no seat ${o.seat}: the game has ${players} players (seats 0–${players - 1}).` };
   const format = nbRun ? 'analyse {bar} {value}/{total} stillinger | {eta_formatted} igjen' : 'analyse {bar} {value}/{total} positions | {eta_formatted} left';
   const bar = o.progress ? new cliProgress.SingleBar({ format, hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
   bar?.start(steps.value.length, 0);
@@ -94,8 +94,9 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
     const e = d.evaluation;
     // The seat's own move number, as a result list counts moves.
     // Danish Olsen's rounds are hands ("Giv"), as its table calls them.
-    const whose = nb ? (name === 'Du' ? 'ditt trekk' : `${name} sitt trekk`) : name === 'You' ? 'your move' : `${name}'s move`;
-    const head = `${nb ? (hands ? 'Giv' : 'Runde') : hands ? 'Hand' : 'Round'} ${d.round + 1}, ${whose} ${d.move}${d.mistake ? (nb ? ' — FEIL' : ' — MISTAKE') : ''}`;
+    // "din 2. tur", not "ditt trekk 2": "trekk" is also the draw among the options below.
+    const whose = nb ? `${name === 'Du' ? 'din' : `${name} sin`} ${d.move}. tur` : `${name === 'You' ? 'your' : `${name}'s`} turn ${d.move}`;
+    const head = `${nb ? (hands ? 'Giv' : 'Runde') : hands ? 'Hand' : 'Round'} ${d.round + 1}, ${whose}${d.mistake ? (nb ? ' — FEIL' : ' — MISTAKE') : ''}`;
     lines.push('', head, `  ${describeDecision(d, view, o.lang)}`);
     for (let i = 0; i < e.options.length; i++) {
       const opt = e.options[i];
@@ -114,8 +115,8 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
       const hi = d.loss + 1.96 * d.lossSe;
       const gap = e.measure === 'win' ? `${Math.round(d.loss * 100)} % (${Math.round(lo * 100)}–${Math.round(hi * 100)} %)` : `${points(d.loss)} ${nb ? 'poeng' : 'points'} (${points(lo)}–${points(hi)})`;
       lines.push(nb
-        ? `  Forskjell fra beste valg, målt på de samme nye fordelingene: ${gap}: ${d.mistake ? 'en feil' : 'ikke sikkert en feil'}.`
-        : `  Difference from the best, measured on the same fresh deals: ${gap}: ${d.mistake ? 'a mistake' : 'not clearly a mistake'}.`);
+        ? `  Forskjell fra beste valg, målt på de samme nye fordelingene: ${gap}: ${d.mistake ? 'en feil' : lo > 0 ? 'for lite til å kalle en feil' : 'innenfor usikkerheten, ingen feil'}.`
+        : `  Difference from the best, measured on the same fresh deals: ${gap}: ${d.mistake ? 'a mistake' : lo > 0 ? 'too small to call a mistake' : 'within the uncertainty, no mistake'}.`);
     }
   }
   return { ok: true, review, text: `${lines.join('\n')}\n` };

@@ -34,6 +34,7 @@ export function ending(o: EndingOptions): (how?: Ending) => number {
   };
   const finish = (how: Ending = 'over'): number => {
     if (how === 'eof' || how === 'interrupt') o.out(`\n${how === 'eof' ? t.inputEnded : t.interrupted}`);
+    if (how === 'quit') o.out(t.quitSaid);
     if (o.record) {
       writeFileSync(o.record, o.recordJson());
       o.out(t.recordSaved(o.record));

@@ -14,6 +14,7 @@ import { gameErrorOf } from '@olsen/protocol';
 import { VirtualTable, pace, seatsFor } from '@olsen/table';
 import { suitSymbol, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
+import { setupErrorText } from './setup-error.js';
 import { heartsHint, type Level } from '@olsen/bots';
 
 const TEXT = {
@@ -40,7 +41,7 @@ const TEXT = {
     scores: 'Poeng (denne given / totalt)',
     scoresNow: (goal: string) => `Poeng (denne given så langt / sum før given; ${goal})`,
     yourHand: 'Din hånd',
-    yourTurn: 'Din tur: nummer eller kort, f.eks. «spar dame» eller Qs (? tips, hjelp, q avslutt):',
+    yourTurn: 'Din tur: nummer eller kort, f.eks. «spar dame» (? tips, hjelp, q avslutt):',
     hint: 'Tips',
     played: (who: string, card: string) => `${who} legger ${card}.`,
     passed: (who: string) => `${who} har gitt bort tre kort.`,
@@ -55,7 +56,7 @@ const TEXT = {
     standing: (place: number, name: string, total: number) => `${place}. ${name} — ${total} poeng`,
     tieBreak: 'Likt om seieren: en ekstra giv mellom dem som står likt.',
     tieWon: (winner: string, others: string, total: number) => `${winner} og ${others} sto likt på ${total} poeng; ${winner} tok færrest poeng i den ekstra given (H9).`,
-    next: 'Trykk Enter for neste giv.',
+    next: 'Trykk Enter for neste giv (q avslutter).',
     bye: 'Takk for spillet!',
   },
   en: {
@@ -81,7 +82,7 @@ const TEXT = {
     scores: 'Points (this hand / total)',
     scoresNow: (goal: string) => `Points (this hand so far / total before it; ${goal})`,
     yourHand: 'Your hand',
-    yourTurn: 'Your turn: a number or a card, e.g. "queen of spades" or Qs (? hint, help, q quit):',
+    yourTurn: 'Your turn: a number or a card, e.g. "queen of spades" (? hint, help, q quit):',
     hint: 'Hint',
     played: (who: string, card: string) => `${who} ${who === 'You' ? 'play' : 'plays'} ${card}.`,
     passed: (who: string) => `${who} ${who === 'You' ? 'have' : 'has'} passed three cards.`,
@@ -96,7 +97,7 @@ const TEXT = {
     standing: (place: number, name: string, total: number) => `${place}. ${name} — ${total} point${Math.abs(total) === 1 ? '' : 's'}`,
     tieBreak: 'A tie for lowest: one extra hand between the tied players.',
     tieWon: (winner: string, others: string, total: number) => `${winner} and ${others} were level on ${total} points; ${winner} took fewer points in the extra hand (H9).`,
-    next: 'Press Enter for the next hand.',
+    next: 'Press Enter for the next hand (q quits).',
     bye: 'Thanks for playing!',
   },
 };
@@ -115,7 +116,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   const names = seats.map((s) => (s.kind === 'open' ? '?' : s.name));
   const created = startGame({ game: 'olsen-dk', players: names, seed: o.seed, rules: o.rules });
   if (!created.ok) {
-    out(localizeError(created.error, o.lang));
+    out(setupErrorText(created.error, 'olsen-dk', o.lang));
     return 2;
   }
   // The table runner drives the game as the server and the web app do; the computer players' steps run at once.
@@ -185,7 +186,9 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       // H9: the hand just ended left a tie for lowest; the next hand is the tie-break.
       if (view.tieBreak) out(t.tieBreak);
       out(t.next);
-      if ((await ask()) === null) return finish('eof');
+      const answer = await ask();
+      if (answer === null) return finish('eof');
+      if (/^(q|quit|avslutt)$/i.test(answer.trim())) return finish('quit');
       if (!(await vt.table.next()).ok) break;
       g = game();
       out(t.hand(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));

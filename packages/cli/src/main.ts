@@ -48,7 +48,7 @@ export function rulesFor(game: GameName, value: Record<string, unknown> | string
 
 /** The games with their player counts, from the engine's table: `olsen (2–6), vri-atter (2–6), …`. */
 // Player counts as the rule catalogue gives them: the plain range, and the one a house rule opens (Olsen's two decks).
-const GAME_LIST = GAMES.map((g) => `${g.game} (${g.plainPlayers[0]}–${g.plainPlayers[1]} players${g.players[1] > g.plainPlayers[1] ? `; ${g.plainPlayers[1] + 1}–${g.players[1]} with ${g.game === 'olsen' ? 'two decks' : 'a house rule'}` : ''})`).join(', ');
+const GAME_LIST = GAMES.map((g) => `${g.game} (${g.plainPlayers[0]}–${g.plainPlayers[1]} players${g.players[1] > g.plainPlayers[1] ? `; ${g.plainPlayers[1] + 1}–${g.players[1]} with ${g.game === 'olsen' ? 'two decks' : 'a house rule'}` : ''}${g.game === 'vri-atter-002' ? '; Vri åtter with other standard rules, see olsen rules --game vri-atter-002' : ''})`).join(', ');
 
 const RULES_WORDS = {
   nb: {
@@ -56,6 +56,7 @@ const RULES_WORDS = {
     players: (from: number, to: number) => `${from}–${to} spillere`,
     twoDecks: (from: number, to: number) => ` (${from}–${to} med to kortstokker: decks 2)`,
     from: (v: string, n: number) => ` (${v} fra ${n} spillere)`,
+    differs: (base: string, list: string) => `Som ${base}, men med andre standardregler: ${list}.`,
     values: 'verdier',
     standard: 'standard',
     none: (other: string) => `ingen (da gjelder ${other})`,
@@ -67,6 +68,7 @@ const RULES_WORDS = {
     players: (from: number, to: number) => `${from}–${to} players`,
     twoDecks: (from: number, to: number) => ` (${from}–${to} with two decks: decks 2)`,
     from: (v: string, n: number) => ` (${v} from ${n} players)`,
+    differs: (base: string, list: string) => `As ${base}, but with other standard rules: ${list}.`,
     values: 'values',
     standard: 'default',
     none: (other: string) => `none (${other} applies)`,
@@ -91,6 +93,13 @@ export function rulesText(game: GameName, lang: 'nb' | 'en' = 'nb'): string {
   };
   // A value in words beside the identifier --rules takes ("'left' (til venstre)"); numbers and ranges as they are.
   const said = (v: unknown): string => (typeof v === 'string' || typeof v === 'boolean' || v === null ? `${JSON.stringify(v)} (${valueText(v, lang)})` : String(v));
+  // A variant of another game (Vri åtter as text 002 plays it) says which of its standards differ, from the catalogue.
+  if (game === 'vri-atter-002') {
+    const base = gameInfo('vri-atter');
+    const list = info.options.filter((o) => JSON.stringify(o.default) !== JSON.stringify(base.options.find((b) => b.name === o.name)?.default)).map((o) => `${o.name} ${said(o.default)}`);
+    const [title, houseRules] = lines[0].split('\n');
+    lines[0] = [title, w.differs('vri-atter', list.join(', ')), houseRules].join('\n');
+  }
   for (const o of info.options) {
     lines.push(`  ${o.name} (${o.rule})`, `      ${optionText(o.name, lang)}`);
     const values = o.values ? o.values.map(said).join(', ') : o.range ? `${o.range[0]}–${o.range[1]}` : o.describe;
@@ -152,7 +161,7 @@ function cannotRead(file: string, e: unknown, lang: 'nb' | 'en' = 'en'): string 
 export function buildProgram(argv: readonly string[] = process.argv): Command {
   const program = new Command();
   // Usage errors in the run's language, with the way to the command's help (usage-words.ts).
-  program.configureOutput({ outputError: (text, write) => write(usageError(text, argv)) });
+  program.configureOutput({ outputError: (text, write) => write(usageError(text, argv, widthOf(process.stderr))) });
   // Usage errors (an unknown option, a missing argument, a bad value) exit 2, as a command's own do; help exits 0.
   program.exitOverride((err) => {
     process.exit(err.exitCode === 0 ? 0 : 2);
@@ -205,7 +214,8 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
       const r = runAnalyse(record, { ...opts, json: opts.json === true, progress: opts.progress && process.stderr.isTTY === true, width: width || 80 });
       if (!r.ok) {
         process.stderr.write(`olsen analyse: ${r.message}\n`);
-        process.exitCode = 1;
+        // A seat the game does not have is the command misused (2); a record that does not replay, a failure (1).
+        process.exitCode = r.usage ? 2 : 1;
         return;
       }
       // On a terminal the sentences are wrapped at word boundaries to its width (a pipe gets them whole).

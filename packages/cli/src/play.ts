@@ -15,6 +15,7 @@ import { gameErrorOf, type TableUpdate } from '@olsen/protocol';
 import { VirtualTable, pace, seatInfo, seatsFor } from '@olsen/table';
 import { suitName, suitSymbol, textsFor, type Lang } from './i18n.js';
 import { createPrompt } from './prompt.js';
+import { setupErrorText } from './setup-error.js';
 
 export interface PlayOptions {
   game: string;
@@ -95,7 +96,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   const rules = { ...(isSheddingPreset(o.game) ? rulesNeededFor(o.game, names.length) : {}), ...o.rules };
   const created = startGame({ game: o.game as GameName, players: names, seed: o.seed, rules });
   if (!created.ok) {
-    out(localizeError(created.error, o.lang));
+    out(setupErrorText(created.error, o.game as GameName, o.lang));
     return 2;
   }
   // The table runner drives the game as the server and the web app do; bots' steps run at once, in their order,
@@ -216,7 +217,9 @@ export async function runPlay(o: PlayOptions): Promise<number> {
         return finish();
       }
       out(t.pressEnter);
-      if ((await ask()) === null) return finish('eof');
+      const answer = await ask();
+      if (answer === null) return finish('eof');
+      if (/^(q|quit|avslutt)$/i.test(answer.trim())) return finish('quit');
       if (!(await vt.table.next()).ok) break;
       told = 0;
       stockBefore = Infinity;

@@ -3,6 +3,8 @@
  * `rules` speak Norwegian unless `--lang en` is given, so their usage errors are said in Norwegian too, and
  * every usage error ends by pointing to the command's help.
  */
+import { wrapLine } from './wrap.js';
+
 type Lang = 'nb' | 'en';
 
 /** The commands that speak Norwegian by default (they take --lang). */
@@ -37,9 +39,10 @@ function norwegian(text: string): string {
 }
 
 /** A usage error as the run says it: in its language, then where to read more. */
-export function usageError(text: string, argv: readonly string[]): string {
+export function usageError(text: string, argv: readonly string[], width = 0): string {
   const { command, lang } = runOf(argv);
   const said = lang === 'nb' ? norwegian(text.trimEnd()) : text.trimEnd();
   const help = command && !said.includes('unknown command') ? `olsen ${command} --help` : 'olsen --help';
-  return `${said}\n${lang === 'nb' ? `Se ${help}.` : `See ${help}.`}\n`;
+  // On a terminal the sentence is broken at word boundaries to its width (wrap.ts); a pipe gets it whole.
+  return `${said.split('\n').map((l) => wrapLine(l, width)).join('\n')}\n${lang === 'nb' ? `Se ${help}.` : `See ${help}.`}\n`;
 }

@@ -17,6 +17,7 @@ import { notation, sparkline } from '../src/analyse.js';
 import { runBench } from '../src/bench.js';
 import { runBotBench } from '../src/bench-bots.js';
 import { widthOf, wrapLine } from '../src/wrap.js';
+import { usageError } from '../src/usage-words.js';
 
 const bin = fileURLToPath(new URL('../bin/olsen.js', import.meta.url));
 const fixtures = fileURLToPath(new URL('../../engine/test/fixtures/', import.meta.url));
@@ -382,6 +383,24 @@ describe('olsen play', () => {
     expect(refill.stdout).toContain('Trekkbunken var tom: kastebunken er stokket og er ny trekkbunke (det øverste kortet ble liggende).');
   });
 
+  it('issue 39 (second fresh eyes): q quits at the next-round prompt too, and the quit is said; a game that cannot start says where to read; 002 says what differs', () => {
+    const vri = olsen(['play', '--game', 'vri-atter', '--players', '3', '--seed', '5'], answers(300));
+    const atPrompt = vri.stdout.indexOf('Trykk Enter for neste runde (q avslutter).');
+    expect(atPrompt).toBeGreaterThan(0);
+    // Answer the first next-round prompt with q: the game ends there (exit 0), saying so.
+    const lines: string[] = [];
+    for (const l of vri.stdout.slice(0, atPrompt).split('\n')) if (l.startsWith('>')) lines.push('1');
+    const quit = olsen(['play', '--game', 'vri-atter', '--players', '3', '--seed', '5'], [...new Array(lines.length).fill('1'), 'q'].join('\n') + '\n');
+    expect(quit.code).toBe(0);
+    expect(quit.stdout).toContain('Trykk Enter for neste runde (q avslutter).\n> Du avsluttet spillet før det var ferdig.\n');
+    expect(quit.stdout).not.toContain('Runde 2.');
+    const miss = olsen(['play', '--rules', '{"handsize":5}']);
+    expect([miss.code, miss.stdout]).toEqual([2, "Ukjent husregel 'handsize'.\nMente du handSize? Se olsen rules --game olsen.\n"]);
+    expect(olsen(['play', '--game', 'olsen-dk', '--players', '2']).stdout).toBe('Dansk Olsen er for 3 til 5 spillere, ikke 2.\nSe olsen play --help.\n');
+    expect(olsen(['rules', '--game', 'vri-atter-002']).stdout.replace(/\s+/g, ' ')).toContain('Som vri-atter, men med andre standardregler: handSize 6,');
+    expect(usageError("error: option '-g, --game <game>' argument 'x' is invalid. Allowed choices are olsen, vri-atter, vri-atter-002, olsen-dk.", ['node', 'olsen', 'play'], 80)).toBe('feil: «x» går ikke for -g, --game <game>. Det kan være olsen, vri-atter,\n  vri-atter-002 eller olsen-dk.\nSe olsen play --help.\n');
+  });
+
   it('issue 39 (fresh eyes): Danish Olsen answers hjelp with how to type a move and names itself as the rules do', () => {
     const dk = olsen(['play', '--game', 'olsen-dk', '--seed', 'dk', '--rules', '{"deals":1}'], ['hjelp', 'q'].join('\n') + '\n');
     expect(dk.stdout).toMatch(/^Dansk Olsen — unngå hjerter og spar dame!\n/);
@@ -655,7 +674,7 @@ describe('olsen analyse', () => {
     const text = olsen(['analyse', file, '--worlds', '100', '--lang', 'en']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions, \d+ mistakes; 100 worlds per decision\.\nChance to win through the game \(higher is better\):\n {2}[▁▂▃▄▅▆▇█]+\n/);
-    for (const d of review.decisions) expect(text.stdout).toContain(`Round ${d.round + 1}, ${review.players[0]}'s move ${d.move}`);
+    for (const d of review.decisions) expect(text.stdout).toContain(`Round ${d.round + 1}, ${review.players[0]}'s turn ${d.move}`);
     // Issue 39: the swing fits 80 columns; one card notation (10♦, never Td); a value with where it likely lies.
     expect(text.stdout.split('\n').every((l) => l.length <= 80 || !/[▁▂▃▄▅▆▇█]{3}/.test(l))).toBe(true);
     expect(text.stdout.split('\n')[1].length).toBeLessThanOrEqual(80);
@@ -684,7 +703,9 @@ describe('olsen analyse', () => {
     const blocks = text.split('\n\n').slice(1);
     for (const b of blocks) {
       const chosenBest = /^ {2}> .*\(beste\)$/m.test(b);
-      expect(/Forskjell fra beste valg, målt på de samme nye fordelingene: \d+ % \(-?−?\d+–\d+ %\): (en feil|ikke sikkert en feil)\./.test(b), b).toBe(!chosenBest);
+      // "din 2. tur": the turn is never called "trekk", which is the draw among the options.
+      expect(b).toMatch(/^(Runde|Giv) \d+, (din|\S+ sin) \d+\. tur/);
+      expect(/Forskjell fra beste valg, målt på de samme nye fordelingene: \d+ % \(-?−?\d+–\d+ %\): (en feil|for lite til å kalle en feil|innenfor usikkerheten, ingen feil)\./.test(b), b).toBe(!chosenBest);
       if (/— FEIL/.test(b)) expect(b).toContain(': en feil.');
     }
     const dir = mkdtempSync(join(tmpdir(), 'olsen-empty-'));
@@ -696,7 +717,8 @@ describe('olsen analyse', () => {
 
   it('refuses a seat the game does not have and a file that is not a record, in a sentence', () => {
     const seat = olsen(['analyse', file, '--seat', '5', '--lang', 'en']);
-    expect(seat.code).toBe(1);
+    // A seat the game does not have is a usage error (2), as the help says.
+    expect(seat.code).toBe(2);
     expect(seat.stderr).toMatch(/^olsen analyse: There is no seat 5: the game has \d players/);
     expect(olsen(['analyse', file, '--seat', '5']).stderr).toMatch(/^olsen analyse: Det er ikke noe sete 5: spillet har \d spillere/);
     const bad = olsen(['analyse', '-', '--lang', 'en'], '{"game":"olsen"}');

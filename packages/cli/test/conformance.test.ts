@@ -38,7 +38,7 @@ async function viaTerminal(game: string, players: number): Promise<{ turns: unkn
   // Between rounds the person presses Enter, as at a terminal.
   const output = new Writable({
     write: (chunk: Buffer, _e, cb) => {
-      if (chunk.toString().includes('Trykk Enter for neste runde.')) setImmediate(() => input.write('\n'));
+      if (chunk.toString().includes('Trykk Enter for neste runde')) setImmediate(() => input.write('\n'));
       cb();
     },
   });

@@ -34,6 +34,7 @@ function parseEnvelope(raw: unknown): Result<{ game: GameName; rules: Record<str
   if (!isObject(raw)) return err(whole('A record must be a JSON object with game, rules, players and rounds.'));
   const unknown = Object.keys(raw).find((k) => !['game', 'rules', 'players', 'rounds'].includes(k));
   if (unknown) return err(whole(`Unknown record field '${clip(unknown)}'.`));
+  if (raw.game === undefined) return err(whole(`The record names no game: give "game" as one of ${GAME_NAMES.join(', ')}.`));
   if (!(GAME_NAMES as readonly unknown[]).includes(raw.game)) return err(whole(`Unknown game ${quote(raw.game)}: choose one of ${GAME_NAMES.join(', ')}.`));
   const rules = raw.rules ?? {};
   if (!isObject(rules)) return err(whole('"rules" must be an object of house-rule options.'));

@@ -65,6 +65,8 @@ describe('make and parse', () => {
     expect(verifyRecord('{')).toMatchObject({ ok: false, error: { round: null, action: null, rule: null } });
     expect(verifyRecord('[]')).toMatchObject({ ok: false, error: { round: null, rule: null } });
     const rec = JSON.parse(readFileSync(new URL('olsen-finished.json', dir), 'utf8'));
+    // A record without a game says so (never "Unknown game undefined").
+    expect(verifyRecord({})).toEqual({ ok: false, error: { round: null, action: null, rule: null, message: 'The record names no game: give "game" as one of olsen, vri-atter, vri-atter-002, olsen-dk.' } });
     expect(verifyRecord({ ...rec, game: 'poker' })).toMatchObject({ ok: false, error: { round: null, rule: null } });
     expect(verifyRecord({ ...rec, rules: { maxDraws: 7 } })).toMatchObject({ ok: false, error: { round: null, action: null, rule: null } });
     const badAction = JSON.parse(JSON.stringify(rec));
