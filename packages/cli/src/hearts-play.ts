@@ -49,6 +49,9 @@ const TEXT = {
     refused: 'Det går ikke',
     oneCard: 'legg ett kort, f.eks. «spar dame» eller Qs (i dansk Olsen trekker og passer man ikke).',
     notCards: (text: string, k: number) => `«${text}» er ikke ${k} kort fra hånden din: skriv ${k} numre eller kort.`,
+    noSuchNumber: (k: number, n: number) => `det er ikke noe kort nummer ${k}: hånden har 1–${n}.`,
+    twice: 'det samme kortet står to ganger: velg tre forskjellige.',
+    howMany: (got: number, k: number) => `det er ${got} kort; du skal gi ${k}.`,
     handOver: 'Given er ferdig.',
     moon: (who: string) => `${who} tok alle straffekortene!`,
     winner: (names: string) => `Vinner: ${names}!`,
@@ -89,6 +92,9 @@ const TEXT = {
     took: (who: string, pts: number) => `${who} ${who === 'You' ? 'take' : 'takes'} the trick${pts ? ` (${pts} point${pts === 1 ? '' : 's'})` : ''}.`,
     oneCard: 'lay one card, such as "queen of spades" or Qs (Danish Olsen has no drawing and no passing).',
     notCards: (text: string, k: number) => `"${text}" is not ${k} cards of your hand: type ${k} numbers or cards.`,
+    noSuchNumber: (k: number, n: number) => `there is no card number ${k}: the hand has 1–${n}.`,
+    twice: 'the same card is there twice: pick three different ones.',
+    howMany: (got: number, k: number) => `that is ${got} card${got === 1 ? '' : 's'}; you pass ${k}.`,
     refused: 'Not allowed',
     handOver: 'The hand is over.',
     moon: (who: string) => `${who} took every penalty card!`,
@@ -233,8 +239,15 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       // Numbers of the hand's cards (1 4 7), or the cards as typed or said (Qs, spar dame); the engine judges the rest (H3).
       const numbers = /^[\d\s,]+$/.test(text) ? text.split(/[\s,]+/).filter(Boolean).map(Number) : null;
       const cards = numbers ? (numbers.every((k) => Number.isInteger(k) && k >= 1 && k <= hand.length) ? numbers.map((k) => hand[k - 1]) : null) : parseCards(text);
-      if (!cards || cards.length !== v.passSize || new Set(cards).size !== cards.length) {
-        out(`${t.refused}: ${t.notCards(text, v.passSize)}`);
+      // What is wrong, said: a number off the hand, too few or many, the same card twice, a word that is no card.
+      const off = numbers?.find((k) => !(Number.isInteger(k) && k >= 1 && k <= hand.length));
+      const why = off !== undefined ? t.noSuchNumber(off, hand.length)
+        : !cards ? t.notCards(text, v.passSize)
+        : new Set(cards).size !== cards.length ? t.twice
+        : cards.length !== v.passSize ? t.howMany(cards.length, v.passSize)
+        : null;
+      if (why !== null || !cards) {
+        out(`${t.refused}: ${why ?? t.notCards(text, v.passSize)}`);
         continue;
       }
       await act({ seat: 0, give: cards as never });

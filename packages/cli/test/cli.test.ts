@@ -539,7 +539,10 @@ describe('Danish Olsen in the CLI', () => {
     // What ends the game and the pass are said at the start (H9, H3).
     expect(nb.stdout).toContain('Spillet varer 1 giv; lavest sum vinner.\nEtter hver giv gir alle tre kort til spilleren til venstre.\n');
     // Cards that are not cards, too few and the same card twice are refused in the game's language.
-    for (const bad of ['Xx Yy Zz', '1 2', '1 1 2']) expect(nb.stdout).toContain(`Det går ikke: «${bad}» er ikke 3 kort fra hånden din: skriv 3 numre eller kort.`);
+    expect(nb.stdout).toContain('Det går ikke: «Xx Yy Zz» er ikke 3 kort fra hånden din: skriv 3 numre eller kort.');
+    expect(nb.stdout).toContain('Det går ikke: det er 2 kort; du skal gi 3.');
+    expect(nb.stdout).toContain('Det går ikke: det samme kortet står to ganger: velg tre forskjellige.');
+    expect(olsen(['play', '--game', 'olsen-dk', '--seed', 'dk-pass', '--rules', '{"deals":1,"pass":"left"}'], '1 2 14\nq\n').stdout).toContain('Det går ikke: det er ikke noe kort nummer 14: hånden har 1–13.');
     expect(nb.stdout).not.toContain('is not a card');
     expect(nb.stdout).toMatch(/\nGi 3 kort til \S+: skriv 3 numre \(f\.eks\. 1 4 7\) eller kort \(f\.eks\. spar dame\)\.\n/);
     expect(nb.stdout).not.toMatch(/1–286/);
