@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { TEXT } from './i18n.js';
 import { widthOf, wrapLine } from './wrap.js';
 import { usageError } from './usage-words.js';
+import { ruleParagraph } from './rule-book.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { GAMES, GAME_NAMES, gameInfo, gameTitle, optionText, valueText, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
 import { runAnalyse } from './analyse.js';
@@ -325,7 +326,26 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .addOption(new Option('-g, --game <game>', 'game').choices([...GAME_NAMES]).default('olsen'))
     .addOption(new Option('--lang <lang>', 'language of the text').choices(['nb', 'en']).default('nb'))
     .option('--json', 'print the table as JSON')
-    .action((opts: { game: GameName; lang: 'nb' | 'en'; json?: boolean }) => {
+    .argument('[id]', 'a rule ID a refusal names (S13, S-V2, H3): that rule from the rule book')
+    .action((id: string | undefined, opts: { game: GameName; lang: 'nb' | 'en'; json?: boolean }) => {
+      if (id !== undefined) {
+        let text: string | null;
+        try {
+          text = ruleParagraph(id);
+        } catch {
+          process.stderr.write(opts.lang === 'nb' ? 'olsen rules: regelboka (docs/rules.md) finnes ikke her.\n' : 'olsen rules: the rule book (docs/rules.md) is not here.\n');
+          process.exitCode = 1;
+          return;
+        }
+        if (text === null) {
+          process.stderr.write(opts.lang === 'nb' ? `olsen rules: regelboka har ingen regel ${id.slice(0, 20)} (de heter S1–S24, S-V1–S-V17, H1–H10, V1–V2).\n` : `olsen rules: the rule book has no rule ${id.slice(0, 20)} (they are S1–S24, S-V1–S-V17, H1–H10, V1–V2).\n`);
+          process.exitCode = 2;
+          return;
+        }
+        const width = widthOf(process.stdout) || 80;
+        process.stdout.write(`${opts.lang === 'nb' ? 'Fra regelboka (på engelsk):\n' : ''}${wrapLine(text, width)}\n`);
+        return;
+      }
       // A reference table: fitted to the terminal, or to 80 columns in a pipe or a file.
       const width = widthOf(process.stdout) || 80;
       process.stdout.write(opts.json ? `${JSON.stringify(gameInfo(opts.game))}\n` : rulesText(opts.game, opts.lang).split('\n').map((l) => wrapLine(l, width)).join('\n'));

@@ -132,6 +132,15 @@ describe('olsen verify', () => {
     expect(dk.replace(/\s+/g, ' ')).toContain('verdier: "none" (ingen), "left" (til venstre), "rotating" (på rundgang); standard: "none" (ingen)');
     expect(dk).not.toMatch(/default null/);
     expect(olsen(['rules', '--lang', 'en']).stdout).toMatch(/maxDraws \(S-V2\)\n +How many cards you may draw when stuck\.\n +values: 1, 3, "unlimited" \(until one fits\); default: 3/);
+    // A rule ID a refusal names is looked up in the rule book (docs/rules.md), base rules and house rules alike.
+    const s13 = olsen(['rules', 'S13']);
+    expect(s13.stdout).toMatch(/^Fra regelboka \(på engelsk\):\nS13: When the card just drawn can be laid, it is laid straight away/);
+    for (const l of s13.stdout.split('\n')) expect(l.length).toBeLessThanOrEqual(80);
+    expect(olsen(['rules', 's-v16', '--lang', 'en']).stdout).toMatch(/^S-V16 \(drawnCardMustBePlayed; true, false \(true\)\): whether a playable drawn card/);
+    expect(olsen(['rules', 'H3']).stdout).toContain('H3: If the players agree on it before the first hand');
+    const none = olsen(['rules', 'X9']);
+    expect([none.code, none.stderr]).toEqual([2, 'olsen rules: regelboka har ingen regel X9 (de heter S1–S24, S-V1–S-V17, H1–H10, V1–V2).\n']);
+    expect(olsen(['play', '--seed', 'x'], 'hjelp\nq\n').stdout).toContain('«(regel S8)» i et svar viser til regelboka: olsen rules S8 viser regelen.');
     // 'olsen --lang en' names no command: the help to read is olsen's own.
     expect(olsen(['--lang', 'en']).stderr).toBe("error: unknown option '--lang'\nSee olsen --help.\n");
     expect(olsen(['play', '--rules', 'foo']).stderr).toBe('olsen play: --rules: «foo» er ikke et ferdig regelsett for olsen (plain, special, svenskevri, several, noTwist); velg ett av dem eller skriv et JSON-objekt.\n');
