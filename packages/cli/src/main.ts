@@ -5,9 +5,9 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { TEXT } from './i18n.js';
 import { widthOf, wrapLine } from './wrap.js';
-import { usageError } from './usage-words.js';
+import { helpLangOf, usageError } from './usage-words.js';
 import { ruleParagraph } from './rule-book.js';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Help, InvalidArgumentError, Option } from 'commander';
 import { GAMES, GAME_NAMES, gameInfo, gameTitle, optionText, valueText, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
 import { runAnalyse } from './analyse.js';
 import { runBench } from './bench.js';
@@ -47,9 +47,18 @@ export function rulesFor(game: GameName, value: Record<string, unknown> | string
   return preset ? { ...preset.rules } : lang === 'nb' ? `--rules: «${value.slice(0, 40)}» er ikke et ferdig regelsett for ${game} (${list}); velg ett av dem eller skriv et JSON-objekt.` : `--rules: '${value.slice(0, 40)}' is no preset of ${game} (${list}); give one of those or a JSON object.`;
 }
 
-/** The games with their player counts, from the engine's table: `olsen (2–6), vri-atter (2–6), …`. */
+/** The games with their player counts, from the engine's table: `olsen (2–4 players; 5–6 with two decks), …`. */
 // Player counts as the rule catalogue gives them: the plain range, and the one a house rule opens (Olsen's two decks).
-const GAME_LIST = GAMES.map((g) => `${g.game} (${g.plainPlayers[0]}–${g.plainPlayers[1]} players${g.players[1] > g.plainPlayers[1] ? `; ${g.plainPlayers[1] + 1}–${g.players[1]} with ${g.game === 'olsen' ? 'two decks' : 'a house rule'}` : ''}${g.game === 'vri-atter-002' ? '; Vri åtter with other standard rules, see olsen rules --game vri-atter-002' : ''})`).join(', ');
+const gameList = (lang: 'nb' | 'en'): string =>
+  GAMES.map((g) => {
+    const nb = lang === 'nb';
+    const more = g.players[1] > g.plainPlayers[1] ? `; ${g.plainPlayers[1] + 1}–${g.players[1]} ${nb ? 'med to kortstokker' : 'with two decks'}` : '';
+    const variant = g.game === 'vri-atter-002' ? (nb ? '; Vri åtter med andre standardregler, se olsen rules --game vri-atter-002' : '; Vri åtter with other standard rules, see olsen rules --game vri-atter-002') : '';
+    return `${g.game} (${g.plainPlayers[0]}–${g.plainPlayers[1]} ${nb ? 'spillere' : 'players'}${more}${variant})`;
+  }).join(', ');
+
+/** Commander's headings in Norwegian. */
+const HELP_TITLES: Record<string, string> = { 'Usage:': 'Bruk:', 'Options:': 'Valg:', 'Commands:': 'Kommandoer:', 'Arguments:': 'Argumenter:', 'Global Options:': 'Felles valg:' };
 
 const RULES_WORDS = {
   nb: {
@@ -167,13 +176,36 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
   program.exitOverride((err) => {
     process.exit(err.exitCode === 0 ? 0 : 2);
   });
-  program.name('olsen').description('Olsen, Vri åtter and their house rules: play, simulate, verify records, benchmark.').version('0.1.0');
+  // The help in the run's language (usage-words.ts): the commands for a person (play, analyse, rules, verify) and
+  // olsen's own page in Norwegian unless --lang en; the developers' tools (sim, bench, …) in English.
+  const lang = helpLangOf(argv);
+  const say = (nb: string, en: string): string => (lang === 'nb' ? nb : en);
+  if (lang === 'nb') {
+    program.configureHelp({
+      styleTitle: (title) => HELP_TITLES[title] ?? title,
+      optionDescription(this: Help, option) {
+        return Help.prototype.optionDescription.call(this, option).replace('(choices: ', '(valg: ').replace(/(\(|, )default: /, '$1standard: ');
+      },
+      commandUsage(this: Help, cmd) {
+        return Help.prototype.commandUsage.call(this, cmd).replace('[options]', '[valg]').replace('[command]', '[kommando]');
+      },
+      subcommandTerm(this: Help, cmd) {
+        return Help.prototype.subcommandTerm.call(this, cmd).replace(' [options]', ' [valg]');
+      },
+      argumentDescription(this: Help, argument) {
+        return Help.prototype.argumentDescription.call(this, argument).replace(/\(default: /, '(standard: ');
+      },
+    });
+  }
+  program.helpOption('-h, --help', say('vis hjelpen for kommandoen', 'display help for command'));
+  program.helpCommand(say('help [kommando]', 'help [command]'), say('vis hjelpen for en kommando', 'display help for command'));
+  program.name('olsen').description(say('Olsen, Vri åtter og dansk Olsen med husreglene: spill i terminalen, slå opp regler, sjekk og analyser lagrede spill (og verktøy for utviklere).', 'Olsen, Vri åtter and their house rules: play, simulate, verify records, benchmark.')).version('0.1.0', '-V, --version', say('vis versjonsnummeret', 'output the version number'));
 
   program
     .command('verify')
-    .description('Replay a game record (docs/record.md) and print the result or the first error as JSON.')
-    .argument('<file>', "record file, or '-' for standard input")
-    .addHelpText('after', '\nExit codes: 0 the record is a legal game (the JSON gives its result),\n1 it is not (the JSON says where and which rule), 2 the file cannot be read\nor the command is misused.')
+    .description(say('Spill av et lagret spill (fra olsen play --record) og skriv resultatet, eller den første feilen, som JSON.', 'Replay a game record (docs/record.md) and print the result or the first error as JSON.'))
+    .argument(say('<fil>', '<file>'), say("filen med spillet, eller '-' for standard inn", "record file, or '-' for standard input"))
+    .addHelpText('after', say('\nAvslutningskoder: 0 spillet følger reglene (JSON-en gir resultatet), 1 det gjør\ndet ikke (JSON-en sier hvor og hvilken regel), 2 filen kan ikke leses eller\nkommandoen er brukt feil.', '\nExit codes: 0 the record is a legal game (the JSON gives its result),\n1 it is not (the JSON says where and which rule), 2 the file cannot be read\nor the command is misused.'))
     .action((file: string) => {
       const { code, output } = verifyCommand(file);
       process.stdout.write(`${JSON.stringify(output)}\n`);
@@ -183,15 +215,15 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
   program
     .command('analyse')
     .alias('analyze')
-    .description("Review one seat's decisions in a finished game record: each option's chance to win (or expected points) from that seat's view, the swing, and the mistakes.")
-    .argument('<file>', "record file, or '-' for standard input")
-    .option('--seat <n>', 'the seat to review', int('seat', 0, 5), 0)
-    .option('--worlds <n>', 'sampled deals per decision (default 1000)', int('worlds', 8, 1e6))
-    .option('-s, --seed <seed>', "the review's seed (same record, seat, worlds and seed: same review)", 'review')
-    .addOption(new Option('--lang <lang>', 'language of the text').choices(['nb', 'en']).default('nb'))
-    .option('--json', 'print the review as one JSON object')
-    .option('--no-progress', 'no progress bar')
-    .addHelpText('after', '\nA game stopped before its end is reviewed as far as it went.\nExit codes: 0 the review is printed, 1 the file is not a game record that\nreplays, 2 the file cannot be read or the command is misused.')
+    .description(say('Gå gjennom valgene ett sete gjorde i et lagret spill: hvert alternativs vinnersjanse (eller forventede poeng) sett fra det setet, svingene, og feilene.', "Review one seat's decisions in a finished game record: each option's chance to win (or expected points) from that seat's view, the swing, and the mistakes."))
+    .argument(say('<fil>', '<file>'), say("filen med spillet, eller '-' for standard inn", "record file, or '-' for standard input"))
+    .option('--seat <n>', say('setet som vurderes (0 er den første spilleren)', 'the seat to review'), int('seat', 0, 5), 0)
+    .option('--worlds <n>', say('tenkte kortfordelinger per valg (standard 1000)', 'sampled deals per decision (default 1000)'), int('worlds', 8, 1e6))
+    .option('-s, --seed <seed>', say('analysens frø (samme spill, sete, fordelinger og frø: samme analyse)', "the review's seed (same record, seat, worlds and seed: same review)"), 'review')
+    .addOption(new Option('--lang <lang>', say('språket i teksten', 'language of the text')).choices(['nb', 'en']).default('nb'))
+    .option('--json', say('skriv analysen som ett JSON-objekt', 'print the review as one JSON object'))
+    .option('--no-progress', say('ingen fremdriftslinje', 'no progress bar'))
+    .addHelpText('after', say('\nEt spill som ble stanset før slutten, vurderes så langt det kom.\nAvslutningskoder: 0 analysen er skrevet, 1 filen er ikke et spill som kan\nspilles av, 2 filen kan ikke leses eller kommandoen er brukt feil.', '\nA game stopped before its end is reviewed as far as it went.\nExit codes: 0 the review is printed, 1 the file is not a game record that\nreplays, 2 the file cannot be read or the command is misused.'))
     .action((file: string, opts: { seat: number; worlds?: number; seed: string; lang: 'nb' | 'en'; json?: boolean; progress: boolean }) => {
       let text: string;
       try {
@@ -225,6 +257,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
 
   program
     .command('sim')
+    .summary(say('Simuler spill med datamaskinspillere (for utviklere; engelsk).', '')) // olsen's list; the page itself is English
     .description('Simulate games with computer players and print a JSON summary.')
     .option('-g, --game <preset>', 'olsen, vri-atter or vri-atter-002', 'olsen')
     .option('-p, --players <n>', 'number of players', int('players', 2, 6), 4)
@@ -245,6 +278,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
 
   program
     .command('bench')
+    .summary(say('Mål hvor raskt motoren spiller (for utviklere; engelsk).', '')) // olsen's list; the page itself is English
     .description('Benchmark random 4-player games (Olsen, or Danish Olsen hands) on the simulator tier, the public API, whole games through the table runner and, for Olsen, a plain JS loop.')
     .option('--json', 'print one JSON line (the default output)')
     .addOption(new Option('-g, --game <game>', 'olsen or olsen-dk').choices(['olsen', 'olsen-dk']).default('olsen'))
@@ -260,6 +294,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
 
   program
     .command('bench-bots')
+    .summary(say('Mål hvor lenge de sterke nivåene tenker (for utviklere; engelsk).', '')) // olsen's list; the page itself is English
     .description("Time a search level's decisions that have a choice, on one core, in Olsen against greedy players; one JSON line.")
     .option('--json', 'print one JSON line (the default output)')
     .addOption(new Option('-l, --level <level>', 'search level').choices(['hard', 'expert']).default('expert'))
@@ -273,6 +308,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
 
   program
     .command('bench-review')
+    .summary(say('Mål hvor lenge en analyse tar (for utviklere; engelsk).', '')) // olsen's list; the page itself is English
     .description("Time the game review (median per game) for 4-player Olsen, Vri åtter to 100 and Danish Olsen, and count the mistakes it calls for expert and for greedy in the reviewed seat; one JSON line.")
     .option('--json', 'print one JSON line (the default output)')
     .option('-n, --games <n>', 'games per game type and level', int('games', 1, 1e4), 10)
@@ -284,6 +320,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
 
   program
     .command('tournament')
+    .summary(say('La datamaskinspillere spille mot hverandre og sammenlign dem (for utviklere; engelsk).', '')) // olsen's list; the page itself is English
     .description('Bot line-ups play N games with rotated seats over duplicate deals; win rates with 95% intervals, places, points, ms per decision.')
     .option('-g, --game <game>', 'olsen, vri-atter, vri-atter-002 or olsen-dk', 'olsen')
     .option('-l, --lineup <levels>', 'comma-separated levels, one per seat (random, greedy, easy, medium, hard, expert)', 'medium,greedy,greedy,greedy')
@@ -322,11 +359,11 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
 
   program
     .command('rules')
-    .description('List the house rules of a game with their rule IDs, allowed values and defaults.')
-    .addOption(new Option('-g, --game <game>', 'game').choices([...GAME_NAMES]).default('olsen'))
-    .addOption(new Option('--lang <lang>', 'language of the text').choices(['nb', 'en']).default('nb'))
-    .option('--json', 'print the table as JSON')
-    .argument('[id]', 'a rule ID a refusal names (S13, S-V2, H3): that rule from the rule book')
+    .description(say('Vis husreglene i et spill med regel-ID, verdier og standard, eller én regel fra regelboka.', 'List the house rules of a game with their rule IDs, allowed values and defaults, or one rule from the rule book.'))
+    .addOption(new Option('-g, --game <game>', say('spillet', 'game')).choices([...GAME_NAMES]).default('olsen'))
+    .addOption(new Option('--lang <lang>', say('språket i teksten', 'language of the text')).choices(['nb', 'en']).default('nb'))
+    .option('--json', say('skriv tabellen som JSON', 'print the table as JSON'))
+    .argument('[id]', say('en regel-ID et svar nevner (S13, S-V2, H3): den regelen fra regelboka', 'a rule ID a refusal names (S13, S-V2, H3): that rule from the rule book'))
     .action((id: string | undefined, opts: { game: GameName; lang: 'nb' | 'en'; json?: boolean }) => {
       if (id !== undefined) {
         let text: string | null;
@@ -353,23 +390,30 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
 
   program
     .command('play')
-    .description('Play in the terminal against computer players.')
-    .addOption(new Option('-g, --game <game>', `the game: ${GAME_LIST}`).choices([...GAME_NAMES]).default('olsen'))
-    .option('-p, --players <n>', "number of players, you included (default 3; Danish Olsen 4; each game's range under --game)", int('players', 2, 6))
-    .addOption(new Option('--lang <lang>', 'language').choices(['nb', 'en']).default('nb'))
-    .option('-s, --seed <seed>', 'seed for the deal (default: a new one each game; the end prints it)')
-    .option('--name <name>', 'your name', 'Du')
-    .option('-r, --rules <json|preset>', 'house rules as JSON, or a preset of the game (see olsen rules --game GAME)', rulesOrPreset, {})
-    .addOption(new Option('--level <level>', "the computer players' level").choices([...LEVELS]).default('medium'))
-    .option('--record <file>', "write the game's record (docs/record.md) to this file at the end; check it with olsen verify")
-    .addHelpText('after', [
+    .description(say('Spill i terminalen mot datamaskinen.', 'Play in the terminal against computer players.'))
+    .addOption(new Option('-g, --game <game>', say(`spillet: ${gameList('nb')}`, `the game: ${gameList('en')}`)).choices([...GAME_NAMES]).default('olsen'))
+    .option('-p, --players <n>', say('antall spillere, du medregnet (standard 3; dansk Olsen 4; hvert spills antall står under --game)', "number of players, you included (default 3; Danish Olsen 4; each game's range under --game)"), int('players', 2, 6))
+    .addOption(new Option('--lang <lang>', say('språk', 'language')).choices(['nb', 'en']).default('nb'))
+    .option('-s, --seed <seed>', say('frø for given (standard: et nytt hver gang; slutten skriver det)', 'seed for the deal (default: a new one each game; the end prints it)'))
+    .option('--name <name>', say('navnet ditt', 'your name'), 'Du')
+    .option('-r, --rules <json|preset>', say('husregler som JSON, eller et ferdig regelsett for spillet (se olsen rules --game SPILL)', 'house rules as JSON, or a preset of the game (see olsen rules --game GAME)'), rulesOrPreset, {})
+    .addOption(new Option('--level <level>', say('nivået til datamaskinspillerne (fra random og easy til expert)', "the computer players' level")).choices([...LEVELS]).default('medium'))
+    .option('--record <file>', say('lagre spillet i denne filen til slutt; sjekk det med olsen verify', "write the game's record (docs/record.md) to this file at the end; check it with olsen verify"))
+    .addHelpText('after', say([
+      '',
+      'Mens du spiller: et nummer fra lista, eller et kort slik du sier det',
+      '(spar dame, hjerteress, konge) eller kort (Qs); hjelp viser alt du kan',
+      'skrive, ? gir et tips, q avslutter.',
+      'Avslutningskoder: 0 spillet ble ferdig eller du avsluttet, 1 inndataene tok',
+      'slutt først, 130 Ctrl-C, 2 kommandoen er brukt feil.',
+    ].join('\n'), [
       '',
       'While playing: a number from the list, or a card as it is said (spar dame,',
       'queen of spades) or short (Qs); hjelp/help shows every way to type a move,',
       '? a hint, q quits.',
       'Exit codes: 0 the game ended or you quit, 1 the input ended first,',
       '130 Ctrl-C, 2 the command is misused.',
-    ].join('\n'))
+    ].join('\n')))
     .action(async (given: { game: string; players?: number; lang: 'nb' | 'en'; seed?: string; name: string; rules: Record<string, unknown> | string; level: Level; record?: string }) => {
       const rules = rulesFor(given.game as GameName, given.rules, given.lang);
       if (typeof rules === 'string') {
@@ -394,6 +438,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     });
   program
     .command('serve')
+    .summary(say('Start Olsen-serveren (bord, datamaskinspillere, spill på nett; engelsk).', '')) // olsen's list; the page itself is English
     .description('Start the Olsen server (tables, bots, real-time play); settings from the environment, see README.')
     .option('-p, --port <port>', 'port to listen on (PORT, default 8080)', int('port', 0, 65535))
     .option('--host <host>', 'address to bind (HOST, default 127.0.0.1; 0.0.0.0 to let others on your network join)')
@@ -411,6 +456,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     });
   program
     .command('loadtest')
+    .summary(say('Belastningstest mot Olsen-servere på denne maskinen (for utviklere; engelsk).', '')) // olsen's list; the page itself is English
     .description('Simulated people against Olsen servers on this machine: tables of four, think time, reconnects; prints latency, throughput, errors and server memory as JSON.')
     .option('-u, --url <url>', 'server URL (repeat for several processes; loopback only)', (v: string, prev: string[] = []) => [...prev, v])
     .option('-n, --players <n>', 'simulated players', int('players', 1, 100_000), 100)

@@ -1,27 +1,35 @@
 /**
- * Usage errors in the run's language. Commander writes its own errors in English; `olsen play`, `analyse` and
- * `rules` speak Norwegian unless `--lang en` is given, so their usage errors are said in Norwegian too, and
- * every usage error ends by pointing to the command's help.
+ * Usage errors and help in the run's language. Commander writes its own errors in English; olsen's own page,
+ * `play`, `analyse`, `rules` and `verify` speak Norwegian unless `--lang en` is given, so their usage errors are
+ * said in Norwegian too, and every usage error ends by pointing to the command's help.
  */
 import { wrapLine } from './wrap.js';
 
 type Lang = 'nb' | 'en';
 
 /** The commands that speak Norwegian by default (they take --lang). */
-const SPEAKING = new Set(['play', 'analyse', 'analyze', 'rules']);
+const SPEAKING = new Set(['play', 'analyse', 'analyze', 'rules', 'verify']);
 /** Every command of `olsen` (a usage error names its help). */
-const COMMANDS = new Set([...SPEAKING, 'verify', 'sim', 'bench', 'bench-bots', 'bench-review', 'tournament', 'serve', 'loadtest', 'help']);
+const COMMANDS = new Set([...SPEAKING, 'sim', 'bench', 'bench-bots', 'bench-review', 'tournament', 'serve', 'loadtest', 'help']);
 
-/** The command a command line runs and the language it speaks ('en' for the commands without --lang). */
+/**
+ * The command a command line runs and the language it speaks: Norwegian for olsen's own page and the commands
+ * for a person (play, analyse, rules, verify) unless --lang en is given; English for the developers' tools.
+ */
 export function runOf(argv: readonly string[]): { command: string | null; lang: Lang } {
   const args = argv.slice(2);
-  // The command is the first word when it is one ('olsen --lang en' names none: 'en' is an option's value).
-  const command = args[0] !== undefined && COMMANDS.has(args[0]) ? args[0] : null;
-  if (command === null || !SPEAKING.has(command)) return { command, lang: 'en' };
+  // The command is the first word when it is one ('olsen --lang en' names none: 'en' is an option's value);
+  // 'olsen help play' asks for play's page.
+  const named = args[0] === 'help' ? args[1] : args[0];
+  const command = named !== undefined && COMMANDS.has(named) ? named : null;
   const i = args.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
   const given = i < 0 ? null : args[i].includes('=') ? args[i].slice('--lang='.length) : args[i + 1];
-  return { command, lang: given === 'en' ? 'en' : 'nb' };
+  if (given === 'en') return { command, lang: 'en' };
+  return { command, lang: command === null || SPEAKING.has(command) ? 'nb' : 'en' };
 }
+
+/** The language of the help a command line shows (as its errors). */
+export const helpLangOf = (argv: readonly string[]): Lang => runOf(argv).lang;
 
 /** Commander's sentence (and our value parsers') in Norwegian; what is not recognised stays as it is. */
 function norwegian(text: string): string {
@@ -34,15 +42,16 @@ function norwegian(text: string): string {
     .replace(/^error: option '(.+)' argument '(.*)' is invalid\. (.+)$/s, (_, opt: string, value: string, why: string) => `feil: «${value}» går ikke for ${opt}. ${inner(why.trim())}`)
     .replace(/^error: option '(.+)' argument missing$/s, 'feil: $1 mangler en verdi.')
     .replace(/^error: unknown option '(.+?)'(?:\n\(Did you mean (.+)\?\))?$/s, (_, opt: string, mean?: string) => `feil: ukjent valg ${opt}.${mean ? ` Mente du ${mean}?` : ''}`)
-    .replace(/^error: missing required argument '(.+)'$/s, (_, arg: string) => `feil: ${arg === 'file' ? 'filen (eller - for standard inn)' : arg} mangler.`)
-    .replace(/^error: too many arguments for '(.+)'\. Expected (\d+) arguments? but got (\d+)\.$/s, 'feil: for mange argumenter til $1 (ventet $2, fikk $3).');
+    .replace(/^error: missing required argument '(.+)'$/s, (_, arg: string) => `feil: ${arg === 'file' || arg === 'fil' ? 'filen (eller - for standard inn)' : arg} mangler.`)
+    .replace(/^error: too many arguments for '(.+)'\. Expected (\d+) arguments? but got (\d+)\.$/s, 'feil: for mange argumenter til $1 (ventet $2, fikk $3).')
+    .replace(/^error: unknown command '(.+?)'(?:\n\(Did you mean (.+)\?\))?$/s, (_, cmd: string, mean?: string) => `feil: ukjent kommando ${cmd}.${mean ? ` Mente du ${mean}?` : ''}`);
 }
 
 /** A usage error as the run says it: in its language, then where to read more. */
 export function usageError(text: string, argv: readonly string[], width = 0): string {
   const { command, lang } = runOf(argv);
   const said = lang === 'nb' ? norwegian(text.trimEnd()) : text.trimEnd();
-  const help = command && !said.includes('unknown command') ? `olsen ${command} --help` : 'olsen --help';
+  const help = command ? `olsen ${command} --help` : 'olsen --help';
   // On a terminal the sentence is broken at word boundaries to its width (wrap.ts); a pipe gets it whole.
   return `${said.split('\n').map((l) => wrapLine(l, width)).join('\n')}\n${lang === 'nb' ? `Se ${help}.` : `See ${help}.`}\n`;
 }
