@@ -114,10 +114,12 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
   if (!d.mistake) {
     if (d.chosen === e.best) return say(lang, { nb: `Å ${x} var det beste valget (${v}).`, en: `To ${x} was the best choice (${v}).`, nl: `${capital(x)} was de beste keuze (${v}).`, de: `${capital(x)} war die beste Wahl (${v}).` });
     return say(lang, {
-      nb: `Å ${x} var omtrent like godt som å ${y} ${chosenFirst}: forskjellen er innenfor usikkerheten.`,
-      en: `To ${x} was about as good as to ${y} ${chosenFirst}: the difference is within the noise.`,
-      nl: `${capital(x)} was ongeveer even goed als ${y} ${chosenFirst}: het verschil valt binnen de onzekerheid.`,
-      de: `${capital(x)} war etwa so gut wie ${y} ${chosenFirst}: der Unterschied liegt innerhalb der Unsicherheit.`,
+      // The best looked better on the first deals; measured again on fresh ones (how a mistake is judged), the gap
+      // was within the noise: said so, never "about as good" beside figures far apart.
+      nb: `Å ${x} regnes ikke som en feil, selv om å ${y} så bedre ut ${chosenFirst}: målt på nytt er forskjellen innenfor usikkerheten.`,
+      en: `To ${x} is not counted a mistake, though to ${y} looked better ${chosenFirst}: measured again, the difference is within the noise.`,
+      nl: `${capital(x)} telt niet als fout, al leek ${y} beter ${chosenFirst}: opnieuw gemeten valt het verschil binnen de onzekerheid.`,
+      de: `${capital(x)} zählt nicht als Fehler, auch wenn ${y} besser aussah ${chosenFirst}: neu gemessen liegt der Unterschied innerhalb der Unsicherheit.`,
     });
   }
   const loss = lossWords(best.mean, chosen.mean, m, lang);

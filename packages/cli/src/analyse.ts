@@ -75,13 +75,17 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
   if (o.json) return { ok: true, review, text: `${JSON.stringify(review)}\n` };
   const nb = o.lang === 'nb';
   // Points with one decimal always, in the reader's way of writing numbers (a column of them lines up).
-  const points = (v: number): string => v.toLocaleString(nb ? 'nb-NO' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // A negative bound with a true minus sign: "(−4,6–5,5)", never a hyphen beside the range's dash.
+  const points = (v: number): string => v.toLocaleString(nb ? 'nb-NO' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).replace(/^-/, '\u2212');
+  const percent = (v: number): string => `${Math.round(v * 100)}`.replace(/^-/, '\u2212');
   const lines: string[] = [];
   const name = review.players[o.seat];
   const mistakes = review.decisions.filter((d) => d.mistake).length;
   lines.push(nb
     ? `Analyse av ${name} (sete ${o.seat}): ${review.decisions.length} valg, ${mistakes} feil; ${review.worlds} fordelinger per valg.`
-    : `Review of ${name} (seat ${o.seat}): ${review.decisions.length} decisions, ${mistakes} mistakes; ${review.worlds} worlds per decision.`);
+    : `Review of ${name} (seat ${o.seat}): ${review.decisions.length} decision${review.decisions.length === 1 ? '' : 's'}, ${mistakes} mistake${mistakes === 1 ? '' : 's'}; ${review.worlds} worlds per decision.`);
+  // The marks of the option lists, once.
+  lines.push(nb ? 'Tegn: > valget som ble gjort, → sorten som sies med en åtter, ! ropet ved siste kort.' : 'Marks: > the choice made, → the suit named with an eight, ! the last-card call.');
   // A record with nothing to judge (a game stopped at once, or a seat that never had a choice) says so.
   if (review.decisions.length === 0) lines.push(nb ? 'Ingenting å vurdere: dette setet hadde aldri mer enn ett mulig trekk (eller spillet ble stanset før det).' : 'Nothing to judge: this seat never had more than one possible move (or the game was stopped before it did).');
   // The swing, its direction said (points: the line rises as the expected points fall), fitted to the width.
@@ -113,7 +117,7 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
     if (d.chosen !== e.best) {
       const lo = d.loss - 1.96 * d.lossSe;
       const hi = d.loss + 1.96 * d.lossSe;
-      const gap = e.measure === 'win' ? `${Math.round(d.loss * 100)} % (${Math.round(lo * 100)}–${Math.round(hi * 100)} %)` : `${points(d.loss)} ${nb ? 'poeng' : 'points'} (${points(lo)}–${points(hi)})`;
+      const gap = e.measure === 'win' ? `${percent(d.loss)} % (${percent(lo)}–${percent(hi)} %)` : `${points(d.loss)} ${nb ? 'poeng' : 'points'} (${points(lo)}–${points(hi)})`;
       lines.push(nb
         ? `  Forskjell fra beste valg, målt på de samme nye fordelingene: ${gap}: ${d.mistake ? 'en feil' : lo > 0 ? 'for lite til å kalle en feil' : 'innenfor usikkerheten, ingen feil'}.`
         : `  Difference from the best, measured on the same fresh deals: ${gap}: ${d.mistake ? 'a mistake' : lo > 0 ? 'too small to call a mistake' : 'within the uncertainty, no mistake'}.`);

@@ -61,6 +61,7 @@ const TEXT = {
     tieBreak: 'Likt om seieren: en ekstra giv mellom dem som står likt.',
     tieWon: (winner: string, others: string, total: number) => `${winner} og ${others} sto likt på ${total} poeng; ${winner} tok færrest poeng i den ekstra given (H9).`,
     next: 'Trykk Enter for neste giv (q avslutter).',
+    enterOrQuit: 'Trykk Enter for å fortsette, eller q for å avslutte.',
     bye: 'Takk for spillet!',
   },
   en: {
@@ -106,13 +107,14 @@ const TEXT = {
     tieBreak: 'A tie for lowest: one extra hand between the tied players.',
     tieWon: (winner: string, others: string, total: number) => `${winner} and ${others} were level on ${total} points; ${winner} took fewer points in the extra hand (H9).`,
     next: 'Press Enter for the next hand (q quits).',
+    enterOrQuit: 'Press Enter to go on, or q to quit.',
     bye: 'Thanks for playing!',
   },
 };
 
 const pretty = (card: string): string => `${card[0] === 'T' ? '10' : card[0]}${suitSymbol(SUITS.indexOf(card[1] as never))}`;
 
-export async function runHeartsPlay(o: { players: number; lang: Lang; seed: string; name: string; rules: Record<string, unknown>; level: Level; output: NodeJS.WritableStream; input: NodeJS.ReadableStream; record?: string }): Promise<number> {
+export async function runHeartsPlay(o: { players: number; lang: Lang; seed: string; name: string; rules: Record<string, unknown>; level: Level; output: NodeJS.WritableStream; input: NodeJS.ReadableStream; errors?: NodeJS.WritableStream; record?: string }): Promise<number> {
   const t = TEXT[o.lang];
   // Fitted to the terminal's width at word boundaries (a pipe gets the lines whole).
   const width = widthOf(o.output);
@@ -124,7 +126,8 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   const names = seats.map((s) => (s.kind === 'open' ? '?' : s.name));
   const created = startGame({ game: 'olsen-dk', players: names, seed: o.seed, rules: o.rules });
   if (!created.ok) {
-    out(setupErrorText(created.error, 'olsen-dk', o.lang));
+    // A game that cannot start is a usage error: on stderr, as the parser's own.
+    (o.errors ?? o.output).write(`${setupErrorText(created.error, 'olsen-dk', o.lang)}\n`);
     return 2;
   }
   // The table runner drives the game as the server and the web app do; the computer players' steps run at once.
@@ -194,7 +197,12 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       // H9: the hand just ended left a tie for lowest; the next hand is the tie-break.
       if (view.tieBreak) out(t.tieBreak);
       out(t.next);
-      const answer = await ask();
+      let answer = await ask();
+      // A call for help is answered and asked again (it must not deal the next hand unseen); q quits.
+      while (answer !== null && /^(\?|hjelp|help|tips|hint)$/i.test(answer.trim())) {
+        out(t.enterOrQuit);
+        answer = await ask();
+      }
       if (answer === null) return finish('eof');
       if (/^(q|quit|avslutt)$/i.test(answer.trim())) return finish('quit');
       if (!(await vt.table.next()).ok) break;

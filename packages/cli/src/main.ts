@@ -22,7 +22,7 @@ import type { Level } from '@olsen/bots';
 
 const int = (name: string, min: number, max: number) => (v: string): number => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`--${name} must be a whole number from ${min} to ${max}.`);
   return n;
 };
 const json = (v: string): Record<string, unknown> => {
@@ -72,6 +72,7 @@ const RULES_WORDS = {
     none: (other: string) => `ingen (da gjelder ${other})`,
     only: (other: string, value: string) => `; gjelder bare med ${other}: ${value}`,
     presets: 'Ferdige regelsett (olsen play --rules NAVN):',
+    others: (games: string) => `Andre spill: olsen rules --game ${games}. Én regel fra regelboka: olsen rules S13.`,
   },
   en: {
     head: (game: string, title: string, players: string) => `${game} (${title}): ${players}.\nHouse rules, given as olsen play --rules '{"name": value}':`,
@@ -84,6 +85,7 @@ const RULES_WORDS = {
     none: (other: string) => `none (${other} applies)`,
     only: (other: string, value: string) => `; only with ${other}: ${value}`,
     presets: 'Presets (olsen play --rules NAME):',
+    others: (games: string) => `Other games: olsen rules --game ${games}. One rule from the rule book: olsen rules S13.`,
   },
 } as const;
 
@@ -120,6 +122,7 @@ export function rulesText(game: GameName, lang: 'nb' | 'en' = 'nb'): string {
   }
   lines.push(w.presets);
   for (const p of info.presets) lines.push(`  ${p.id.padEnd(22)} ${JSON.stringify(p.rules)}`);
+  lines.push(w.others(GAME_NAMES.filter((g) => g !== game).join(' | ')));
   return `${lines.join('\n')}\n`;
 }
 
@@ -199,7 +202,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
   }
   program.helpOption('-h, --help', say('vis hjelpen for kommandoen', 'display help for command'));
   program.helpCommand(say('help [kommando]', 'help [command]'), say('vis hjelpen for en kommando', 'display help for command'));
-  program.name('olsen').description(say('Olsen, Vri åtter og dansk Olsen med husreglene: spill i terminalen, slå opp regler, sjekk og analyser lagrede spill (og verktøy for utviklere).', 'Olsen, Vri åtter and their house rules: play, simulate, verify records, benchmark.')).version('0.1.0', '-V, --version', say('vis versjonsnummeret', 'output the version number'));
+  program.name('olsen').description(say('Olsen, Vri åtter og dansk Olsen med husreglene: spill i terminalen, slå opp regler, sjekk og analyser lagrede spill (og verktøy for utviklere).', 'Olsen, Vri åtter and Danish Olsen with their house rules: play in the terminal, look up rules, verify and review saved games (and tools for developers).')).version('0.1.0', '-V, --version', say('vis versjonsnummeret', 'output the version number'));
 
   program
     .command('verify')
@@ -215,7 +218,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
   program
     .command('analyse')
     .alias('analyze')
-    .description(say('Gå gjennom valgene ett sete gjorde i et lagret spill: hvert alternativs vinnersjanse (eller forventede poeng) sett fra det setet, svingene, og feilene.', "Review one seat's decisions in a finished game record: each option's chance to win (or expected points) from that seat's view, the swing, and the mistakes."))
+    .description(say('Gå gjennom valgene ett sete gjorde i et lagret spill: hvert alternativs vinnersjanse (eller forventede poeng) sett fra det setet, hvordan sjansen svingte gjennom spillet, og feilene.', "Review one seat's decisions in a finished game record: each option's chance to win (or expected points) from that seat's view, the swing, and the mistakes."))
     .argument(say('<fil>', '<file>'), say("filen med spillet, eller '-' for standard inn", "record file, or '-' for standard input"))
     .option('--seat <n>', say('setet som vurderes (0 er den første spilleren)', 'the seat to review'), int('seat', 0, 5), 0)
     .option('--worlds <n>', say('tenkte kortfordelinger per valg (standard 1000)', 'sampled deals per decision (default 1000)'), int('worlds', 8, 1e6))
@@ -375,7 +378,10 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
           return;
         }
         if (text === null) {
-          process.stderr.write(opts.lang === 'nb' ? `olsen rules: regelboka har ingen regel ${id.slice(0, 20)} (de heter S1–S24, S-V1–S-V17, H1–H10, V1–V2).\n` : `olsen rules: the rule book has no rule ${id.slice(0, 20)} (they are S1–S24, S-V1–S-V17, H1–H10, V1–V2).\n`);
+          const none = opts.lang === 'nb'
+            ? `olsen rules: regelboka har ingen regel ${id.slice(0, 20)}. Reglene heter S1–S24 (Olsen og Vri åtter), S-V1–S-V17 (deres husregler), H1–H10 (dansk Olsen) og V1–V2 (hva hver spiller får se).`
+            : `olsen rules: the rule book has no rule ${id.slice(0, 20)}. The rules are S1–S24 (Olsen and Vri åtter), S-V1–S-V17 (their house rules), H1–H10 (Danish Olsen) and V1–V2 (what each player sees).`;
+          process.stderr.write(`${wrapLine(none, widthOf(process.stderr))}\n`);
           process.exitCode = 2;
           return;
         }
@@ -396,7 +402,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .addOption(new Option('--lang <lang>', say('språk', 'language')).choices(['nb', 'en']).default('nb'))
     .option('-s, --seed <seed>', say('frø for given (standard: et nytt hver gang; slutten skriver det)', 'seed for the deal (default: a new one each game; the end prints it)'))
     .option('--name <name>', say('navnet ditt', 'your name'), 'Du')
-    .option('-r, --rules <json|preset>', say('husregler som JSON, eller et ferdig regelsett for spillet (se olsen rules --game SPILL)', 'house rules as JSON, or a preset of the game (see olsen rules --game GAME)'), rulesOrPreset, {})
+    .addOption(new Option('-r, --rules <json|preset>', say('husregler som JSON, eller et ferdig regelsett for spillet (se olsen rules --game SPILL)', 'house rules as JSON, or a preset of the game (see olsen rules --game GAME)')).argParser(rulesOrPreset).default({}, say('ingen', 'none')))
     .addOption(new Option('--level <level>', say('nivået til datamaskinspillerne (fra random og easy til expert)', "the computer players' level")).choices([...LEVELS]).default('medium'))
     .option('--record <file>', say('lagre spillet i denne filen til slutt; sjekk det med olsen verify', "write the game's record (docs/record.md) to this file at the end; check it with olsen verify"))
     .addHelpText('after', say([
@@ -417,7 +423,8 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .action(async (given: { game: string; players?: number; lang: 'nb' | 'en'; seed?: string; name: string; rules: Record<string, unknown> | string; level: Level; record?: string }) => {
       const rules = rulesFor(given.game as GameName, given.rules, given.lang);
       if (typeof rules === 'string') {
-        process.stderr.write(`olsen play: ${rules}\n`);
+        const see = given.lang === 'nb' ? `Se olsen rules --game ${given.game}.` : `See olsen rules --game ${given.game} --lang en.`;
+        process.stderr.write(`${wrapLine(`olsen play: ${rules}`, widthOf(process.stderr))}\n${see}\n`);
         process.exitCode = 2;
         return;
       }
@@ -430,7 +437,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
       }
       const opts = { ...given, rules, seed: given.seed ?? String(Date.now()) };
       const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name;
-      const io = { output: process.stdout, input: process.stdin };
+      const io = { output: process.stdout, input: process.stdin, errors: process.stderr };
       process.exitCode =
         opts.game === 'olsen-dk'
           ? await runHeartsPlay({ ...opts, ...io, name, players: opts.players ?? 4 })

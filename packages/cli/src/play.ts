@@ -28,6 +28,8 @@ export interface PlayOptions {
   level: Level;
   output: NodeJS.WritableStream;
   input: NodeJS.ReadableStream;
+  /** Where a game that cannot start is said (the terminal's stderr; default: the output). */
+  errors?: NodeJS.WritableStream;
   /** Write the game's record (docs/record.md) to this file at the end. */
   record?: string;
   /** Colour the suits (default: when the output is a terminal and NO_COLOR is not set). */
@@ -96,7 +98,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   const rules = { ...(isSheddingPreset(o.game) ? rulesNeededFor(o.game, names.length) : {}), ...o.rules };
   const created = startGame({ game: o.game as GameName, players: names, seed: o.seed, rules });
   if (!created.ok) {
-    out(setupErrorText(created.error, o.game as GameName, o.lang));
+    // A game that cannot start is a usage error: on stderr, as the parser's own.
+    (o.errors ?? o.output).write(`${setupErrorText(created.error, o.game as GameName, o.lang)}\n`);
     return 2;
   }
   // The table runner drives the game as the server and the web app do; bots' steps run at once, in their order,
@@ -110,7 +113,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   const word = callWordOf(g.rules);
   const describe = (a: Action): string => {
     if ('play' in a) return `${a.play.map(pretty).join(' + ')}${a.suit ? ` → ${suitName(SUITS.indexOf(a.suit), o.lang)}` : ''}${a.call ? ` + ${t.call(word)}` : ''}`;
-    if ('draw' in a) return t.draw;
+    // S14: how many draws the turn has left, from the view (none said when they are unlimited).
+    if ('draw' in a) return viewFor(g, 0).drawsLeft === null ? t.draw : t.drawLeft(viewFor(g, 0).drawsLeft!);
     if ('pass' in a) return t.pass;
     if ('catch' in a) return t.catchIt(names[a.catch], a.catch);
     if ('call' in a) return t.call(word);
@@ -217,7 +221,12 @@ export async function runPlay(o: PlayOptions): Promise<number> {
         return finish();
       }
       out(t.pressEnter);
-      const answer = await ask();
+      let answer = await ask();
+      // A call for help is answered and asked again (it must not deal the next round unseen); q quits.
+      while (answer !== null && /^(\?|hjelp|help|tips|hint)$/i.test(answer.trim())) {
+        out(t.enterOrQuit);
+        answer = await ask();
+      }
       if (answer === null) return finish('eof');
       if (/^(q|quit|avslutt)$/i.test(answer.trim())) return finish('quit');
       if (!(await vt.table.next()).ok) break;

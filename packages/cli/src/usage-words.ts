@@ -36,7 +36,7 @@ function norwegian(text: string): string {
   const inner = (why: string): string =>
     why
       .replace(/^Allowed choices are (.+)\.$/, (_, list: string) => `Det kan være ${list.replace(/, ([^,]+)$/, ' eller $1')}.`)
-      .replace(/^(\S+) must be a whole number from (\d+) to (\d+)\.$/, '--$1 må være et helt tall fra $2 til $3.')
+      .replace(/^(\S+) must be a whole number from (\d+) to (\d+)\.$/, '$1 må være et helt tall fra $2 til $3.')
       .replace(/^--rules must be a JSON object, e\.g\. (.+)\.$/, '--rules må være et JSON-objekt, f.eks. $1.');
   return text
     .replace(/^error: option '(.+)' argument '(.*)' is invalid\. (.+)$/s, (_, opt: string, value: string, why: string) => `feil: «${value}» går ikke for ${opt}. ${inner(why.trim())}`)

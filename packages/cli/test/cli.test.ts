@@ -113,7 +113,7 @@ describe('olsen verify', () => {
     expect(olsen(['play', '--game', 'x']).stderr).toBe('feil: «x» går ikke for -g, --game <game>. Det kan være olsen, vri-atter, vri-atter-002 eller olsen-dk.\nSe olsen play --help.\n');
     expect(olsen(['play', '--foo']).stderr).toBe('feil: ukjent valg --foo.\nSe olsen play --help.\n');
     expect(olsen(['analyse']).stderr).toBe('feil: filen (eller - for standard inn) mangler.\nSe olsen analyse --help.\n');
-    expect(olsen(['play', '--lang', 'en', '--players', '9']).stderr).toBe("error: option '-p, --players <n>' argument '9' is invalid. players must be a whole number from 2 to 6.\nSee olsen play --help.\n");
+    expect(olsen(['play', '--lang', 'en', '--players', '9']).stderr).toBe("error: option '-p, --players <n>' argument '9' is invalid. --players must be a whole number from 2 to 6.\nSee olsen play --help.\n");
     expect(olsen(['sim', '--players', '9']).stderr).toMatch(/^error: .*\nSee olsen sim --help\.\n$/);
     for (const [cmd, codes] of [['verify', /Exit codes: 0 .*1 .*2 /], ['analyse', /Exit codes: 0 .*1 .*2 /], ['play', /Exit codes: 0 .*1 .*130 .*2 /]] as const) {
       const help = olsen([cmd, '--help', '--lang', 'en']).stdout;
@@ -153,11 +153,12 @@ describe('olsen verify', () => {
     expect(olsen(['rules', 's-v16', '--lang', 'en']).stdout).toMatch(/^S-V16 \(drawnCardMustBePlayed; true, false \(true\)\): whether a playable drawn card/);
     expect(olsen(['rules', 'H3']).stdout).toContain('H3: If the players agree on it before the first hand');
     const none = olsen(['rules', 'X9']);
-    expect([none.code, none.stderr]).toEqual([2, 'olsen rules: regelboka har ingen regel X9 (de heter S1–S24, S-V1–S-V17, H1–H10, V1–V2).\n']);
+    expect(none.code).toBe(2);
+    expect(none.stderr.replace(/\s+/g, ' ')).toBe('olsen rules: regelboka har ingen regel X9. Reglene heter S1–S24 (Olsen og Vri åtter), S-V1–S-V17 (deres husregler), H1–H10 (dansk Olsen) og V1–V2 (hva hver spiller får se). ');
     expect(olsen(['play', '--seed', 'x'], 'hjelp\nq\n').stdout).toContain('«(regel S8)» i et svar viser til regelboka: olsen rules S8 viser regelen.');
     // 'olsen --lang en' names no command: the help to read is olsen's own.
     expect(olsen(['--lang', 'en']).stderr).toBe("error: unknown option '--lang'\nSee olsen --help.\n");
-    expect(olsen(['play', '--rules', 'foo']).stderr).toBe('olsen play: --rules: «foo» er ikke et ferdig regelsett for olsen (plain, special, svenskevri, several, noTwist); velg ett av dem eller skriv et JSON-objekt.\n');
+    expect(olsen(['play', '--rules', 'foo']).stderr).toBe('olsen play: --rules: «foo» er ikke et ferdig regelsett for olsen (plain, special, svenskevri, several, noTwist); velg ett av dem eller skriv et JSON-objekt.\nSe olsen rules --game olsen.\n');
   });
 });
 
@@ -380,7 +381,7 @@ describe('olsen play', () => {
     // A rank alone plays the one card of that rank that may be played, and says so when none may.
     const rank = olsen(['play', '--seed', 'words', '--players', '2'], ['konge', 'fem', 'q'].join('\n') + '\n');
     expect(rank.stdout).toContain("> Du legger K♦.");
-    expect(rank.stdout).toContain('Det går ikke: ingen kort med den verdien kan legges nå: velg et nummer i lista.');
+    expect(rank.stdout).toContain('Det går ikke: du har ikke noe kort med den verdien som kan legges nå: velg et nummer i lista.');
     const six = olsen(['play', '--game', 'vri-atter', '--players', '6', '--seed', 's6'], answers(400));
     const lists = six.stdout.split('\n').filter((l) => /^(Motspillere|Din hånd|Summer| {2}\S)/.test(l));
     expect(lists.length).toBeGreaterThan(10);
@@ -406,6 +407,9 @@ describe('olsen play', () => {
     expect(draws).not.toMatch(/Du trekker et kort\.\n.*Du trakk/);
     const refill = olsen(['play', '--game', 'vri-atter', '--players', '2', '--seed', '3', '--level', 'random'], answers(2000));
     expect(refill.stdout).toContain('Trekkbunken var tom: kastebunken er stokket og er ny trekkbunke (det øverste kortet ble liggende).');
+    // S14: the draw in the menu says how many draws the turn has left.
+    expect(refill.stdout).toMatch(/ {2}\d\) trekk \([123] igjen denne turen\)\n/);
+    expect(olsen(['rules']).stdout.replace(/\s+/g, ' ')).toContain('Andre spill: olsen rules --game vri-atter | vri-atter-002 | olsen-dk. Én regel fra regelboka: olsen rules S13.');
   });
 
   it('issue 39 (second fresh eyes): q quits at the next-round prompt too, and the quit is said; a game that cannot start says where to read; 002 says what differs', () => {
@@ -419,9 +423,13 @@ describe('olsen play', () => {
     expect(quit.code).toBe(0);
     expect(quit.stdout).toContain('Trykk Enter for neste runde (q avslutter).\n> Du avsluttet spillet før det var ferdig.\n');
     expect(quit.stdout).not.toContain('Runde 2.');
+    // On stderr, as the parser's usage errors.
     const miss = olsen(['play', '--rules', '{"handsize":5}']);
-    expect([miss.code, miss.stdout]).toEqual([2, "Ukjent husregel 'handsize'.\nMente du handSize? Se olsen rules --game olsen.\n"]);
-    expect(olsen(['play', '--game', 'olsen-dk', '--players', '2']).stdout).toBe('Dansk Olsen er for 3 til 5 spillere, ikke 2.\nSe olsen play --help.\n');
+    expect([miss.code, miss.stderr, miss.stdout]).toEqual([2, "Ukjent husregel 'handsize'.\nMente du handSize? Se olsen rules --game olsen.\n", '']);
+    expect(olsen(['play', '--game', 'olsen-dk', '--players', '2']).stderr).toBe('Dansk Olsen er for 3 til 5 spillere, ikke 2.\nSe olsen play --help.\n');
+    // A word at the next-round prompt asking for help is answered, not taken for Enter.
+    const help = olsen(['play', '--game', 'vri-atter', '--players', '3', '--seed', '5'], [...new Array(lines.length).fill('1'), 'hjelp', 'q'].join('\n') + '\n');
+    expect(help.stdout).toContain('Trykk Enter for neste runde (q avslutter).\n> Trykk Enter for å fortsette, eller q for å avslutte.\n> Du avsluttet spillet');
     expect(olsen(['rules', '--game', 'vri-atter-002']).stdout.replace(/\s+/g, ' ')).toContain('Som vri-atter, men med andre standardregler: handSize 6,');
     expect(usageError("error: option '-g, --game <game>' argument 'x' is invalid. Allowed choices are olsen, vri-atter, vri-atter-002, olsen-dk.", ['node', 'olsen', 'play'], 80)).toBe('feil: «x» går ikke for -g, --game <game>. Det kan være olsen, vri-atter,\n  vri-atter-002 eller olsen-dk.\nSe olsen play --help.\n');
   });
@@ -701,18 +709,18 @@ describe('olsen analyse', () => {
     expect(json2.stdout).toBe(json1.stdout);
     const text = olsen(['analyse', file, '--worlds', '100', '--lang', 'en']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions, \d+ mistakes; 100 worlds per decision\.\nChance to win through the game \(higher is better\):\n {2}[▁▂▃▄▅▆▇█]+\n/);
+    expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions?, \d+ mistakes?; 100 worlds per decision\.\nMarks: > the choice made, → the suit named with an eight, ! the last-card call\.\nChance to win through the game \(higher is better\):\n {2}[▁▂▃▄▅▆▇█]+\n/);
     for (const d of review.decisions) expect(text.stdout).toContain(`Round ${d.round + 1}, ${review.players[0]}'s turn ${d.move}`);
     // Issue 39: the swing fits 80 columns; one card notation (10♦, never Td); a value with where it likely lies.
     expect(text.stdout.split('\n').every((l) => l.length <= 80 || !/[▁▂▃▄▅▆▇█]{3}/.test(l))).toBe(true);
-    expect(text.stdout.split('\n')[1].length).toBeLessThanOrEqual(80);
+    expect(text.stdout.split('\n')[2].length).toBeLessThanOrEqual(80);
     expect(text.stdout).not.toMatch(/\b[2-9TJQKA][cdhs]\b/);
     expect(text.stdout).toMatch(/\d+\s% \(\d+–\d+ %\)/);
     expect(text.stdout).not.toContain('±');
     const nb = olsen(['analyse', file, '--worlds', '100']);
     expect(nb.stdout).toMatch(/^Analyse av .+ \(sete 0\): /);
     // The same bars in both languages (the line has a width of its own, not what the label leaves).
-    expect(nb.stdout.split('\n')[2]).toBe(text.stdout.split('\n')[2]);
+    expect(nb.stdout.split('\n')[3]).toBe(text.stdout.split('\n')[3]);
   });
 
   it('issue 39: a play with the call and the same play without it are told apart (5♠! against 5♠); the swing line squeezed to a width', () => {
