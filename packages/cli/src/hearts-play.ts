@@ -13,7 +13,7 @@ import { parseCards } from '@olsen/engine/shedding';
 import { gameErrorOf } from '@olsen/protocol';
 import { VirtualTable, pace, seatsFor } from '@olsen/table';
 import { suitSymbol, type Lang } from './i18n.js';
-import { createPrompt } from './prompt.js';
+import { QUIT, createPrompt, goOn } from './prompt.js';
 import { setupErrorText } from './setup-error.js';
 import { heartsHint, type Level } from '@olsen/bots';
 
@@ -197,14 +197,8 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       // H9: the hand just ended left a tie for lowest; the next hand is the tie-break.
       if (view.tieBreak) out(t.tieBreak);
       out(t.next);
-      let answer = await ask();
-      // A call for help is answered and asked again (it must not deal the next hand unseen); q quits.
-      while (answer !== null && /^(\?|hjelp|help|tips|hint)$/i.test(answer.trim())) {
-        out(t.enterOrQuit);
-        answer = await ask();
-      }
-      if (answer === null) return finish('eof');
-      if (/^(q|quit|avslutt)$/i.test(answer.trim())) return finish('quit');
+      const goes = await goOn(rl, () => out(t.enterOrQuit));
+      if (goes !== 'on') return finish(goes);
       if (!(await vt.table.next()).ok) break;
       g = game();
       out(t.hand(g.rounds.length, names[g.rounds[g.rounds.length - 1].dealer]));
@@ -235,7 +229,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     if (line === null) return finish('eof');
     const text = line.trim();
     if (text === '') continue;
-    if (/^(q|quit|avslutt)$/i.test(text)) return finish('quit');
+    if (QUIT.test(text)) return finish('quit');
     if (/^(help|hjelp)$/i.test(text)) {
       out(t.help);
       continue;

@@ -14,7 +14,7 @@ import { hint, type Level } from '@olsen/bots';
 import { gameErrorOf, type TableUpdate } from '@olsen/protocol';
 import { VirtualTable, pace, seatInfo, seatsFor } from '@olsen/table';
 import { suitName, suitSymbol, textsFor, type Lang } from './i18n.js';
-import { createPrompt } from './prompt.js';
+import { QUIT, createPrompt, goOn } from './prompt.js';
 import { setupErrorText } from './setup-error.js';
 
 export interface PlayOptions {
@@ -221,14 +221,8 @@ export async function runPlay(o: PlayOptions): Promise<number> {
         return finish();
       }
       out(t.pressEnter);
-      let answer = await ask();
-      // A call for help is answered and asked again (it must not deal the next round unseen); q quits.
-      while (answer !== null && /^(\?|hjelp|help|tips|hint)$/i.test(answer.trim())) {
-        out(t.enterOrQuit);
-        answer = await ask();
-      }
-      if (answer === null) return finish('eof');
-      if (/^(q|quit|avslutt)$/i.test(answer.trim())) return finish('quit');
+      const goes = await goOn(rl, () => out(t.enterOrQuit));
+      if (goes !== 'on') return finish(goes);
       if (!(await vt.table.next()).ok) break;
       told = 0;
       stockBefore = Infinity;
@@ -264,7 +258,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     if (line === null) return finish('eof');
     const text = line.trim();
     if (text === '') continue;
-    if (/^(q|quit|avslutt)$/i.test(text)) return finish('quit');
+    if (QUIT.test(text)) return finish('quit');
     if (/^(help|hjelp)$/i.test(text)) {
       out(t.help(word));
       continue;

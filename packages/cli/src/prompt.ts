@@ -19,3 +19,21 @@ export function createPrompt(input: NodeJS.ReadableStream, output: NodeJS.Writab
     close: () => rl.close(),
   };
 }
+
+/** What quits a terminal game, typed at any prompt. */
+export const QUIT = /^(q|quit|avslutt)$/i;
+
+/**
+ * Between rounds: Enter (or any other line) goes on, q quits, and a call for help is answered with `again`
+ * and asked anew — a typed "hjelp" must not deal the next round unseen.
+ */
+export async function goOn(p: Prompt, again: () => void): Promise<'on' | 'quit' | 'eof'> {
+  for (;;) {
+    const answer = await p.ask();
+    if (answer === null) return 'eof';
+    const word = answer.trim();
+    if (QUIT.test(word)) return 'quit';
+    if (!/^(\?|hjelp|help|tips|hint)$/i.test(word)) return 'on';
+    again();
+  }
+}
