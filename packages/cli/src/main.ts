@@ -20,6 +20,7 @@ import { runHeartsPlay } from './hearts-play.js';
 import { runPlay } from './play.js';
 import { LEVELS, POLICIES, type PolicyName } from '@olsen/bots';
 import { runSim } from './sim.js';
+import { endWithParent, runChild, wantsChild } from './serve-process.js';
 import { formatReport, isLevel, runTournament, runTournamentParallel } from './tournament.js';
 import type { Level } from '@olsen/bots';
 
@@ -389,6 +390,12 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .option('--data-dir <dir>', 'folder for the SQLite database (DATA_DIR, default ./data)')
     .option('--database-url <url>', 'PostgreSQL URL instead of SQLite (DATABASE_URL)')
     .action(async (opts: { port?: number; host?: string; dataDir?: string; databaseUrl?: string }) => {
+      // One core: the server runs in a child with single-threaded GC (serve-process.ts says why).
+      if (wantsChild()) {
+        process.exitCode = await runChild();
+        return;
+      }
+      endWithParent();
       // Loaded here so that verify, sim and play do not pay for the server's dependencies.
       const { serve } = await import('@olsen/server');
       await serve({

@@ -26,11 +26,16 @@ export async function serve(overrides: Partial<ServerConfig> = {}): Promise<void
   }
   // The one line a person starting it at home needs (logs: LOG_FORMAT=json).
   process.stdout.write(`Olsen kjører på ${server.url}  (Olsen is running at ${server.url}; Ctrl+C stopper)\n`);
-  let stopping = false;
+  let stopping = 0;
   const stop = (): void => {
-    // A second signal: stop at once (every acknowledged move is stored already).
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (stopping) {
+      // The same stop arriving twice (a Ctrl+C that reached a one-core launcher and this process, or a
+      // supervisor that signals every process of the group): one stop.
+      if (Date.now() - stopping < 1000) return;
+      // A second signal later: stop at once (every acknowledged move is stored already).
+      process.exit(1);
+    }
+    stopping = Date.now();
     // Bounded: a stop that hangs (a database that does not answer, a stuck connection) ends all the same.
     // (OLSEN_STOP_MS, README "Limits".)
     const ms = config.limits.stopMs;
