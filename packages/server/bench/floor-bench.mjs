@@ -87,7 +87,7 @@ async function server() {
   } else {
     const { Server } = await import('socket.io');
     const { jsonParser } = await import('../dist/wire.js');
-    const io = new Server(http, { maxHttpBufferSize: 16 * 1024, parser: jsonParser, pingInterval: 10_000, pingTimeout: 8_000 });
+    const io = new Server(http, { maxHttpBufferSize: 16 * 1024, parser: jsonParser, pingInterval: 20_000, pingTimeout: 10_000 }); // as realtime.ts
     io.on('connection', (socket) => {
       const { table, seat } = socket.handshake.auth;
       tableOf(table).sends[seat] = (f) => socket.emit('table', f);
