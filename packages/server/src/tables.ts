@@ -34,6 +34,8 @@ export class Tables {
   /** Player id → codes of the tables in memory where they have a seat. */
   private readonly seated = new Map<string, Set<string>>();
   private readonly loading = new Map<string, Promise<LiveTable | null>>();
+  /** Tables whose change message came while they were being loaded (`changed`). */
+  private readonly changedWhileLoading = new Set<string>();
   /** Listed tables that other processes hold, as their lobby entries (a process serves only its own tables). */
   private readonly remoteLobby = new Map<string, TableSummary>();
   closed = false;
@@ -103,13 +105,21 @@ export class Tables {
     if (have) return Promise.resolve(have);
     let p = this.loading.get(code);
     if (!p) {
-      p = this.load(code, known).finally(() => this.loading.delete(code));
+      p = this.load(code, known).finally(() => {
+        this.loading.delete(code);
+        // A change heard during a load that ended another way (the table was put in memory meanwhile): stale too.
+        if (this.changedWhileLoading.delete(code)) {
+          const t = this.map.get(code);
+          if (t) t.stale = true;
+        }
+      });
       this.loading.set(code, p);
     }
     return p;
   }
 
   private async load(code: string, known?: TableRow): Promise<LiveTable | null> {
+    this.changedWhileLoading.delete(code);
     let row: TableRow | null = known ?? null;
     // Hear the table's changes before reading it, so none falls between the read and the subscription.
     await this.o.pubsub.follow(code);
@@ -136,6 +146,7 @@ export class Tables {
     if (!this.map.has(code)) {
       this.remoteLobby.delete(code);
       this.add(t);
+      if (this.changedWhileLoading.delete(code)) t.stale = true;
       if (t.game) this.o.running.add(t);
       // Several processes: a table's timed steps are queued by the process that holds it. One that takes a running
       // table over (its players came here; its process stopped) sets them going here too; a step queued twice is
@@ -195,6 +206,12 @@ export class Tables {
     if (c.origin === this.o.id || this.closed) return;
     const t = this.map.get(c.code);
     if (!t) {
+      // Being loaded: subscribed before the read, so this change may have come after it. The copy is read again
+      // before its first use (never a change lost between the read and the table's arrival in memory).
+      if (this.loading.has(c.code)) {
+        this.changedWhileLoading.add(c.code);
+        return;
+      }
       // A table this process does not hold (a message on its way when it let the table go): loaded when asked for.
       this.counters.foreignChanges++;
       return;
