@@ -79,7 +79,10 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
   const points = (v: number): string => v.toLocaleString(nb ? 'nb-NO' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).replace(/^-/, '\u2212');
   const percent = (v: number): string => `${Math.round(v * 100)}`.replace(/^-/, '\u2212');
   const lines: string[] = [];
-  const name = review.players[o.seat];
+  // Names as a record gives them (no length limit in the format; the server's are 24 characters at most): a name
+  // of 50 MB is shown by its first 40 characters, not copied into every line that names the player.
+  const names = review.players.map((n) => (n.length > 40 ? `${n.slice(0, 40)}…` : n));
+  const name = names[o.seat];
   const mistakes = review.decisions.filter((d) => d.mistake).length;
   lines.push(nb
     ? `Analyse av ${name} (sete ${o.seat}): ${review.decisions.length} valg, ${mistakes} feil; ${review.worlds} fordelinger per valg.`
@@ -109,7 +112,7 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
       const half = 1.96 * opt.se;
       const range = e.measure === 'win' ? `(${Math.max(0, Math.round((opt.mean - half) * 100))}–${Math.min(100, Math.round((opt.mean + half) * 100))} %)` : `(${points(opt.mean - half)}–${points(opt.mean + half)})`;
       const value = e.measure === 'win' ? formatValue(opt.mean, e.measure, o.lang) : `${points(opt.mean)} ${nb ? 'poeng' : 'points'}`;
-      lines.push(`  ${mark} ${value.padStart(e.measure === 'win' ? 8 : 12)} ${range.padEnd(e.measure === 'win' ? 12 : 14)} ${notation(opt.action, nb, review.players)}${i === e.best ? (nb ? '  (beste)' : '  (best)') : ''}`);
+      lines.push(`  ${mark} ${value.padStart(e.measure === 'win' ? 8 : 12)} ${range.padEnd(e.measure === 'win' ? 12 : 14)} ${notation(opt.action, nb, names)}${i === e.best ? (nb ? '  (beste)' : '  (best)') : ''}`);
     }
     // Whether it is a mistake is judged on the difference itself, measured on the same fresh deals for both moves:
     // far narrower than the two ranges above, so it is said with its own range (or a 4-point gap called a

@@ -751,6 +751,17 @@ describe('olsen analyse', () => {
     expect(empty.stdout).toContain('Ingenting å vurdere: dette setet hadde aldri mer enn ett mulig trekk (eller spillet ble stanset før det).');
   });
 
+  it('issue 34: a name of a megabyte in the record is shown by its first 40 characters, so the review stays small', () => {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as { players: string[] };
+    record.players = record.players.map((p, i) => (i === 0 ? 'A'.repeat(1_000_000) : p));
+    const dir = mkdtempSync(join(tmpdir(), 'olsen-long-name-'));
+    writeFileSync(join(dir, 'r.json'), JSON.stringify(record));
+    const r = olsen(['analyse', join(dir, 'r.json'), '--worlds', '20']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.length).toBeLessThan(20_000);
+    expect(r.stdout).toMatch(new RegExp(`^Analyse av ${'A'.repeat(40)}… \\(sete 0\\)`));
+  });
+
   it('refuses a seat the game does not have and a file that is not a record, in a sentence', () => {
     const seat = olsen(['analyse', file, '--seat', '5', '--lang', 'en']);
     // A seat the game does not have is a usage error (2), as the help says.
