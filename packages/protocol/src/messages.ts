@@ -37,7 +37,8 @@ export const PlayerName = v.pipe(
   v.maxLength(24, 'A name has at most 24 characters.'),
   v.check((s: string) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(s), 'A name may not hold control characters (line breaks, direction marks, zero-width characters).'),
   v.check((s: string) => /[\p{L}\p{N}\p{S}\p{P}]/u.test(s.replace(BLANK, '')), 'A name needs at least one visible character.'),
-  v.check((s: string) => !/\((bot|datamaskin|computer)\)\s*$/iu.test(s), 'A name may not look like a computer player\'s.'),
+  // NFKC: "Kari（bot）" with full-width brackets is dressed the same way.
+  v.check((s: string) => !/\((bot|datamaskin|computer)\)\s*$/iu.test(s.normalize('NFKC')), 'A name may not look like a computer player\'s.'),
 );
 
 /**

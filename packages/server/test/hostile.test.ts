@@ -193,7 +193,7 @@ describe('hostile input at a real server', () => {
 
   it('names: control and format characters, only invisible ones, a computer player\'s look and 50 MB are refused with a sentence, never a 500', async () => {
     // Invisible ones too: the Hangul filler (a letter by category), the braille blank, a lone surrogate.
-    for (const name of ['Ka\u0000ri', 'Ka\nri', '\u202eKari', '\u200b\u200b', 'Kari (bot)', 'x'.repeat(50_000), '\u3164', '\u3164\u3164 ', '\u2800', '\uFFA0', 'a\ud800', '\udc00b']) {
+    for (const name of ['Ka\u0000ri', 'Ka\nri', '\u202eKari', '\u200b\u200b', 'Kari (bot)', 'Kari（bot）', 'x'.repeat(50_000), '\u3164', '\u3164\u3164 ', '\u2800', '\uFFA0', 'a\ud800', '\udc00b']) {
       const res = await api(`${server.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
       expect(res.status, JSON.stringify(name.slice(0, 10))).toBe(400);
       const body = (await res.json()) as { error: { message: string } };
