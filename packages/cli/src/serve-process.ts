@@ -5,10 +5,11 @@
  * Why: V8 collects garbage with helper threads (parallel scavenges,
  * concurrent marking). With one core they cannot run beside the event loop,
  * only instead of it: they preempt it in the middle of a move and add their
- * own coordination. Measured with `npm run bench:load` at 2,000 players on
- * one core (ARCHITECTURE.md, "Cost per move"): single-threaded collection
- * used less server CPU per move and cut p99 about threefold. V8 reads the
- * flag only at start (setting it later aborts the process), hence the child.
+ * own coordination. Measured with `npm run bench:load` on one core
+ * (ARCHITECTURE.md, "Cost per move"): single-threaded collection cut p99
+ * about threefold at 2,000 players and the CPU per move by about a tenth at
+ * 5,000. V8 reads the flag only at start (setting it later aborts the
+ * process), hence the child.
  *
  * The parent only waits: it passes SIGINT, SIGTERM and SIGHUP on (the child
  * treats a repeat of a signal within a second as the same stop, so a Ctrl+C
