@@ -8,11 +8,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import { verifyRecord, type AnyAction, type GameRecord } from '@olsen/engine';
 import type { TableUpdate } from '@olsen/protocol';
 import { configFromEnv, ConfigError, startServer } from '../src/index.js';
-import { Client, PG_URL, testConfig, api } from './helpers.js';
+import { Client, PG_URL, dropShared, testConfig, api } from './helpers.js';
 import { REDIS_URL } from '../../../test/services.js';
 import { Balancer, freePort, launch } from './processes.js';
 import { replaySteps } from './replay.js';
@@ -52,14 +51,7 @@ async function cluster(name: string): Promise<{ balancer: Balancer; url: string;
   await balancer.listen();
   cleanups.push(async () => {
     await balancer.close();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await c.end();
-    const r = new Redis(REDIS_URL);
-    const keys = await r.keys(`${prefix}:*`);
-    if (keys.length) await r.del(...keys);
-    r.disconnect();
+    await dropShared(schema, prefix);
   });
   return { balancer, url: `http://127.0.0.1:${balancer.port}`, procs, env };
 }

@@ -4,11 +4,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnyAction } from '@olsen/engine';
 import { mergeUpdate, type Request, type TableUpdate } from '@olsen/protocol';
+import pg from 'pg';
+import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { DEFAULTS, startServer, type OlsenServer, type ServerConfig } from '../src/index.js';
 
 /** The run's PostgreSQL (found or brought up by the test setup). */
 export { PG_URL } from '../../../test/services.js';
+import { PG_URL, REDIS_URL } from '../../../test/services.js';
+
+/** What a test of several processes leaves behind: its PostgreSQL schema and its Redis keys. */
+export async function dropShared(schema: string, redisPrefix: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await c.end();
+  const r = new Redis(REDIS_URL);
+  const keys = await r.keys(`${redisPrefix}:*`);
+  if (keys.length) await r.del(...keys);
+  r.disconnect();
+}
 
 export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
   return {

@@ -5,11 +5,9 @@
  * counted as one for a table the process does not serve.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import type { AnyAction } from '@olsen/engine';
 import { openStore, startServer, type OlsenServer, type Store } from '../src/index.js';
-import { Client, PG_URL, guest, testConfig } from './helpers.js';
+import { Client, PG_URL, dropShared, guest, testConfig } from './helpers.js';
 import { REDIS_URL } from '../../../test/services.js';
 
 const schema = `loading_${process.pid}_${Date.now()}`;
@@ -19,14 +17,7 @@ const clients: Client[] = [];
 afterAll(async () => {
   for (const c of clients) c.close();
   for (const s of servers) await s.close().catch(() => undefined);
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await c.end();
-  const r = new Redis(REDIS_URL);
-  const keys = await r.keys(`${prefix}:*`);
-  if (keys.length) await r.del(...keys);
-  r.disconnect();
+  await dropShared(schema, prefix);
 });
 
 describe('a change heard while the table loads', () => {
