@@ -207,6 +207,14 @@ export class RedisPresence implements Presence {
     counts.delete('');
     return { players: new Set(counts.keys()), spectators };
   }
+  async servedElsewhere(code: string): Promise<boolean> {
+    const all = await this.redis.hgetall(this.key(code));
+    for (const [field, v] of Object.entries(all)) {
+      const proc = field.slice(0, field.indexOf('|'));
+      if (proc !== this.proc && this.live.has(proc) && Number(v) > 0) return true;
+    }
+    return false;
+  }
   /** Connections per player id ('' = spectators), counting live processes only. */
   private async counts(code: string): Promise<Map<string, number>> {
     const all = await this.redis.hgetall(this.key(code));

@@ -72,11 +72,21 @@ export class Coordinator {
   }
 
   // ---- lifecycle -------------------------------------------------------------
-  /** Loads every waiting or running table and sets its timers again (jobs already queued are not doubled). */
+  /**
+   * Loads every waiting or running table and sets its timers again (jobs already queued are not doubled).
+   * Several processes: a private table whose players are connected to another live process is left to that
+   * process, which holds it and times its steps; loaded here too, it would make this process hear every such
+   * table's moves until the game ended (every process that started beside others did). It is loaded here when
+   * someone asks for it here. Listed tables are loaded everywhere, for the lobby.
+   */
   async restore(): Promise<number> {
     let n = 0;
     for (const row of await this.o.store.liveTables()) {
       try {
+        if (await this.servedElsewhere(row)) {
+          this.leftToOthers++;
+          continue;
+        }
         const t = await this.h.tables.ensure(row.code, row);
         if (!t) continue;
         n++;
@@ -87,6 +97,13 @@ export class Coordinator {
       }
     }
     return n;
+  }
+
+  /** Private tables `restore` and `recover` left to the processes that serve them (since start). */
+  leftToOthers = 0;
+
+  private async servedElsewhere(row: TableRow): Promise<boolean> {
+    return this.o.shared === true && !row.listed && !this.h.tables.get(row.code) && (await this.o.presence.servedElsewhere(row.code));
   }
 
   close(): void {
@@ -262,10 +279,17 @@ export class Coordinator {
     if (seated && left === 0 && !this.h.closed) this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
   }
 
-  /** Another process died: every running table is read again from the store and settled (queued jobs are not doubled). */
+  /**
+   * Another process died: every running table is read again from the store and settled (queued jobs are not
+   * doubled), but for the private tables other live processes serve (as in `restore`).
+   */
   async recover(): Promise<void> {
     if (this.h.closed) return;
     for (const row of await this.o.store.liveTables()) {
+      if (await this.servedElsewhere(row)) {
+        this.leftToOthers++;
+        continue;
+      }
       const t = await this.h.tables.ensure(row.code, row);
       if (!t) continue;
       t.stale = true;

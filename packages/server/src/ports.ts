@@ -231,6 +231,8 @@ export interface Presence {
   /** Removes one connection; resolves to how many connections that player still has at the table (any process). */
   remove(code: string, playerId: string | null): Promise<number>;
   read(code: string): Promise<{ readonly players: ReadonlySet<string>; readonly spectators: number }>;
+  /** Whether another live process holds connections to the table (it serves the table; this one need not load it). */
+  servedElsewhere(code: string): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -93,6 +93,10 @@ export class LocalPresence implements Presence {
     const e = this.tables.get(code);
     return { players: new Set(e?.players.keys() ?? []), spectators: e?.spectators ?? 0 };
   }
+  /** One process: there is no elsewhere. */
+  async servedElsewhere(): Promise<boolean> {
+    return false;
+  }
   async close(): Promise<void> {
     this.tables.clear();
   }

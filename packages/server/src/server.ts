@@ -111,7 +111,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   cluster?.presence.onLost((code, playerId) => coordinator.lost(code, playerId));
   cluster?.presence.onDeadProcess(() => coordinator.recover());
   const restored = await coordinator.restore();
-  app.log.info({ restored }, 'tables restored');
+  app.log.info({ restored, leftToOthers: coordinator.leftToOthers }, 'tables restored');
 
   // ---- metrics (a registry per server: no global state) ----
   const registry = new Registry();
