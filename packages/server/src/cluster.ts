@@ -169,6 +169,7 @@ export class RedisPresence implements Presence {
   private live = new Set<string>();
   private lostHandler: ((code: string, playerId: string) => void) | null = null;
   private deadHandler: (() => Promise<void>) | null = null;
+  private goneHandler: (() => Promise<void>) | null = null;
   constructor(private readonly redis: Redis, private readonly prefix: string, private readonly proc: string, private readonly log: Logger) {
     this.beat = setInterval(() => void this.heartbeat().catch((e: unknown) => log.warn({ err: e }, 'presence heartbeat')), HEARTBEAT_MS);
     this.beat.unref();
@@ -180,6 +181,13 @@ export class RedisPresence implements Presence {
   /** Called once another process is found dead (by the one process that clears up after it). */
   onDeadProcess(handler: () => Promise<void>): void {
     this.deadHandler = handler;
+  }
+  /**
+   * Called in every other process once a process is gone (stopped or dead): the steps it had queued went with
+   * its queue, so the tables held here are settled again (the one process that clears up gets `onDeadProcess`).
+   */
+  onGoneProcess(handler: () => Promise<void>): void {
+    this.goneHandler = handler;
   }
   async start(): Promise<void> {
     await this.heartbeat();
@@ -238,10 +246,13 @@ export class RedisPresence implements Presence {
       if (Number(rows[i + 1]) >= now - DEAD_AFTER_MS) live.add(rows[i]);
       else dead.push(rows[i]);
     }
+    const gone = [...this.live].some((p) => p !== this.proc && !live.has(p));
     this.live = live;
+    let cleared = false;
     // Whoever removes a dead process from the set clears its connections, and reports the players it held.
     for (const proc of dead) {
       if ((await this.redis.zrem(procs, proc)) !== 1) continue;
+      cleared = true;
       const codesKey = `${this.prefix}:proc:${proc}:codes`;
       for (const code of await this.redis.smembers(codesKey)) {
         const all = await this.redis.hgetall(this.key(code));
@@ -256,11 +267,13 @@ export class RedisPresence implements Presence {
       this.log.warn({ proc }, 'a server process stopped answering; its connections were released and the running tables are settled again');
       await this.deadHandler?.();
     }
+    if (gone && !cleared) await this.goneHandler?.();
   }
   async close(): Promise<void> {
     clearInterval(this.beat);
-    // A clean stop: this process's connections are gone now, not after the dead-process delay.
-    await this.redis.zrem(`${this.prefix}:procs`, this.proc).catch(() => undefined);
+    // A clean stop is told as a death, at once: at their next heartbeat the others stop counting this process's
+    // connections, give its players the grace period, and queue again the table steps its queue took with it.
+    await this.redis.zadd(`${this.prefix}:procs`, '0', this.proc).catch(() => undefined);
   }
 }
 

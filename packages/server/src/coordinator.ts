@@ -264,6 +264,9 @@ export class Coordinator {
   }
 
   async disconnected(code: string, playerId: string | null): Promise<void> {
+    // Stopping, with other processes: the connections stay noted under this process, which the others then find
+    // gone and treat as a crash's (their players get the grace period there, where the tables play on).
+    if (this.h.closed && this.o.shared === true) return;
     const t = await this.h.tables.ensure(code);
     if (!t) return;
     const seated = playerId !== null && seatOf(t, playerId) !== null;
@@ -294,6 +297,14 @@ export class Coordinator {
       if (!t) continue;
       t.stale = true;
       if (row.status === 'playing') await this.h.run(row.code, async (tt) => (await this.h.settle(tt), { ok: true }));
+    }
+  }
+
+  /** Another process stopped or died: the steps it had queued (its queue went with it) are queued here again for the games held here. */
+  async peerGone(): Promise<void> {
+    for (const t of [...this.h.tables.map.values()]) {
+      if (this.h.closed) return;
+      if (t.game && !t.over && t.row.status === 'playing') await this.h.run(t.row.code, async (tt) => (await this.h.settle(tt), { ok: true }));
     }
   }
 

@@ -110,6 +110,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret), maxReviews: config.limits.reviews });
   cluster?.presence.onLost((code, playerId) => coordinator.lost(code, playerId));
   cluster?.presence.onDeadProcess(() => coordinator.recover());
+  cluster?.presence.onGoneProcess(() => coordinator.peerGone());
   const restored = await coordinator.restore();
   app.log.info({ restored, leftToOthers: coordinator.leftToOthers }, 'tables restored');
 
