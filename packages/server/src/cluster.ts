@@ -216,23 +216,45 @@ export class RedisPresence implements Presence {
     return { players: new Set(counts.keys()), spectators };
   }
   async servedElsewhere(code: string): Promise<boolean> {
-    const all = await this.redis.hgetall(this.key(code));
-    for (const [field, v] of Object.entries(all)) {
+    const procs = new Set<string>();
+    for (const [field, v] of Object.entries(await this.redis.hgetall(this.key(code)))) {
       const proc = field.slice(0, field.indexOf('|'));
-      if (proc !== this.proc && this.live.has(proc) && Number(v) > 0) return true;
+      if (proc !== this.proc && Number(v) > 0) procs.add(proc);
     }
+    for (const proc of await this.liveOf(procs)) if (proc !== this.proc) return true;
     return false;
   }
   /** Connections per player id ('' = spectators), counting live processes only. */
   private async counts(code: string): Promise<Map<string, number>> {
-    const all = await this.redis.hgetall(this.key(code));
-    const out = new Map<string, number>();
-    for (const [field, v] of Object.entries(all)) {
+    const fields: { proc: string; who: string; n: number }[] = [];
+    for (const [field, v] of Object.entries(await this.redis.hgetall(this.key(code)))) {
       const bar = field.indexOf('|');
-      const proc = field.slice(0, bar);
       const n = Number(v);
-      if (n > 0 && (proc === this.proc || this.live.has(proc))) out.set(field.slice(bar + 1), (out.get(field.slice(bar + 1)) ?? 0) + n);
+      if (n > 0) fields.push({ proc: field.slice(0, bar), who: field.slice(bar + 1), n });
     }
+    const live = await this.liveOf(new Set(fields.map((f) => f.proc)));
+    const out = new Map<string, number>();
+    for (const f of fields) if (live.has(f.proc)) out.set(f.who, (out.get(f.who) ?? 0) + f.n);
+    return out;
+  }
+  /**
+   * Which of `procs` are live: this one, those live at the last heartbeat, and any started since (its own
+   * heartbeat fresh). Without the last, a process that just joined would count as absent for up to a heartbeat.
+   */
+  private async liveOf(procs: ReadonlySet<string>): Promise<Set<string>> {
+    const out = new Set<string>();
+    const unknown: string[] = [];
+    for (const p of procs) {
+      if (p === this.proc || this.live.has(p)) out.add(p);
+      else unknown.push(p);
+    }
+    if (unknown.length === 0) return out;
+    const scores = await this.redis.zmscore(`${this.prefix}:procs`, ...unknown);
+    const fresh = Date.now() - DEAD_AFTER_MS;
+    unknown.forEach((p, i) => {
+      const sc = scores[i];
+      if (sc !== null && Number(sc) >= fresh) out.add(p);
+    });
     return out;
   }
   private async heartbeat(): Promise<void> {

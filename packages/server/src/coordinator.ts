@@ -42,7 +42,14 @@ export class Coordinator {
   constructor(private readonly o: CoordinatorOptions) {
     this.h = new TableHost(o);
     this.newSeed = o.seeds ?? (() => randomBytes(12).toString('base64url'));
-    this.unsubscribe = o.pubsub.subscribe((c) => this.h.tables.changed(c));
+    this.unsubscribe = o.pubsub.subscribe((c) => {
+      this.h.tables.changed(c);
+      if (c.origin === this.h.id || !this.h.tables.get(c.code)) return;
+      // Another process let the table go: the steps it had queued are not run there, so they are queued here.
+      if (c.handOver) void this.h.run(c.code, async (t) => (t.game && !t.over && t.row.status === 'playing' && (await this.h.settle(t)), { ok: true }));
+      // A table held here that nobody here follows, changed by a process that serves it: let it go.
+      else if (o.shared === true && !this.h.followedHere.has(c.code)) void this.h.release(c.code);
+    });
     this.unsubscribeLobby = o.pubsub.subscribeLobby((c) => this.h.tables.lobbyChanged(c));
     o.scheduler.start((job) => this.h.fire(job));
   }
@@ -55,6 +62,11 @@ export class Coordinator {
   /** Counters for /metrics; `foreignChanges`: change messages for a table this process does not hold (should stay 0). */
   get counters(): { readonly actions: number; readonly rejected: number; readonly gamesFinished: number; readonly conflicts: number; readonly reloads: number; readonly peerMoves: number; readonly foreignChanges: number } {
     return { ...this.h.moves, ...this.h.misc, ...this.h.tables.counters };
+  }
+
+  /** Private tables let go to the process that serves them: at start or after a death (`leftToOthers`), or once nobody here followed them (`release`). */
+  get handedOver(): { readonly atStart: number; readonly released: number } {
+    return { atStart: this.leftToOthers, released: this.h.released };
   }
 
   get tableCount(): number {
@@ -250,6 +262,7 @@ export class Coordinator {
   // ---- presence -------------------------------------------------------------------
   /** A connection of `playerId` (null: a spectator) is now following the table. */
   async connected(code: string, playerId: string | null): Promise<void> {
+    this.h.followedHere.set(code, (this.h.followedHere.get(code) ?? 0) + 1);
     const t = await this.h.tables.ensure(code);
     if (!t) return;
     await this.o.presence.add(code, playerId !== null && seatOf(t, playerId) !== null ? playerId : null);
@@ -267,6 +280,9 @@ export class Coordinator {
     // Stopping, with other processes: the connections stay noted under this process, which the others then find
     // gone and treat as a crash's (their players get the grace period there, where the tables play on).
     if (this.h.closed && this.o.shared === true) return;
+    const n = (this.h.followedHere.get(code) ?? 1) - 1;
+    if (n > 0) this.h.followedHere.set(code, n);
+    else this.h.followedHere.delete(code);
     const t = await this.h.tables.ensure(code);
     if (!t) return;
     const seated = playerId !== null && seatOf(t, playerId) !== null;
@@ -280,6 +296,8 @@ export class Coordinator {
     });
     // Gone for good after the grace period: a bot takes the seat (or, before the start, the seat opens).
     if (seated && left === 0 && !this.h.closed) this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
+    // The last connection here to a table another process serves: this process need not hear it any more.
+    if (n <= 0) await this.h.release(code);
   }
 
   /**

@@ -140,9 +140,47 @@ export class TableHost {
     return undefined;
   }
 
+  /** Connections of this process that follow each table (several processes: a table nobody here follows may be let go). */
+  readonly followedHere = new Map<string, number>();
+  /** Tables let go to the process that serves them (`release`), since start. */
+  released = 0;
+
+  /**
+   * Several processes: lets go of a private table that no connection here follows while another process
+   * serves it, so this process stops hearing its changes (its players moved there, or left from here). The
+   * change message says `handOver`, and the processes that hold the table queue its steps; the ones queued
+   * here find it let go and served elsewhere, and do nothing (`fire`). Loaded again if asked for here.
+   */
+  async release(code: string): Promise<void> {
+    if (this.o.shared !== true || this.closed || this.releasing.has(code) || this.followedHere.has(code)) return;
+    const held = this.tables.get(code);
+    if (!held || held.row.listed) return;
+    // One at a time per table: a second call queued behind the first would load the table again to let it go.
+    this.releasing.add(code);
+    try {
+      if (!(await this.o.presence.servedElsewhere(code))) return;
+      await this.run(code, async (t) => {
+        // Checked again in the table's turn: a connection may have come meanwhile.
+        if (this.closed || this.followedHere.has(code) || t !== held) return { ok: true };
+        this.released++;
+        this.o.pubsub.publish({ code, origin: this.id, deadline: t.table.deadline, nextRoundAt: t.table.nextRoundAt, listed: false, handOver: true });
+        this.tables.forget(code);
+        return { ok: true };
+      });
+    } finally {
+      this.releasing.delete(code);
+    }
+  }
+  private readonly releasing = new Set<string>();
+
   /** A timed job: the runner applies it only if the table is still where the job was made. */
   async fire(job: TableJob): Promise<void> {
     if (this.closed) return;
+    if (this.o.shared === true && !this.tables.get(job.code) && (await this.o.presence.servedElsewhere(job.code))) {
+      // Let go here and served by another process, which queued the table's steps when it was handed over. A
+      // player's grace period is still judged here (where the connection was): only if they are not back.
+      if (job.kind !== 'away' || (await this.o.presence.read(job.code)).players.has(job.playerId)) return;
+    }
     await this.run(job.code, async (t) => {
       if (job.kind === 'away') {
         const seat = seatOf(t, job.playerId);

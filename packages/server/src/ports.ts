@@ -177,6 +177,11 @@ export interface TableChange {
    * them itself; any other copy reloads from the store.
    */
   readonly moves?: { readonly gameNo: number; readonly seq: number; readonly list: readonly Move[] };
+  /**
+   * The sender let its copy go (no connection there follows the table, another process serves it): a process
+   * that holds the table queues its next steps, as the ones queued by the sender are no longer run there.
+   */
+  readonly handOver?: true;
 }
 
 /** A listed table as the public lobby shows it, from the process that holds it (null: no longer listed there). */
