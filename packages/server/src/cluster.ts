@@ -136,6 +136,16 @@ export class QueueScheduler implements Scheduler {
     this.queue = new Queue(this.name, { connection: this.connection, prefix });
     this.queue.on('error', (e) => log.warn({ err: e }, 'table job queue'));
   }
+  /** Removes the job queue of process `proc` (gone: its steps are queued again where its tables are held). */
+  async drop(proc: string): Promise<void> {
+    const q = new Queue(`table-jobs-${proc}`, { connection: this.connection, prefix: this.prefix });
+    q.on('error', () => undefined);
+    try {
+      await q.obliterate({ force: true });
+    } finally {
+      await q.close();
+    }
+  }
   schedule(job: TableJob, ms: number): void {
     const id = job.kind === 'away' ? `away-${job.code}-${job.playerId}-${Date.now()}` : `${job.kind}-${job.code}-${job.gameNo}-${job.version}-${'seat' in job ? job.seat : 'r'}`;
     void this.queue.add(job.kind, job, { jobId: id, delay: ms, removeOnComplete: true, removeOnFail: true })
@@ -170,6 +180,7 @@ export class RedisPresence implements Presence {
   private lostHandler: ((code: string, playerId: string) => void) | null = null;
   private deadHandler: (() => Promise<void>) | null = null;
   private goneHandler: (() => Promise<void>) | null = null;
+  private clearedHandler: ((proc: string) => Promise<void>) | null = null;
   constructor(private readonly redis: Redis, private readonly prefix: string, private readonly proc: string, private readonly log: Logger) {
     this.beat = setInterval(() => void this.heartbeat().catch((e: unknown) => log.warn({ err: e }, 'presence heartbeat')), HEARTBEAT_MS);
     this.beat.unref();
@@ -188,6 +199,10 @@ export class RedisPresence implements Presence {
    */
   onGoneProcess(handler: () => Promise<void>): void {
     this.goneHandler = handler;
+  }
+  /** Called, in the one process that clears up after a gone process, with its name (its job queue is removed). */
+  onCleared(handler: (proc: string) => Promise<void>): void {
+    this.clearedHandler = handler;
   }
   async start(): Promise<void> {
     await this.heartbeat();
@@ -264,9 +279,12 @@ export class RedisPresence implements Presence {
     const rows = await this.redis.zrange(procs, '0', '-1', 'WITHSCORES');
     const live = new Set<string>();
     const dead: string[] = [];
+    const stopped = new Set<string>();
     for (let i = 0; i < rows.length; i += 2) {
       if (Number(rows[i + 1]) >= now - DEAD_AFTER_MS) live.add(rows[i]);
       else dead.push(rows[i]);
+      // A heartbeat of 0: the process said it stopped (`close`).
+      if (Number(rows[i + 1]) === 0) stopped.add(rows[i]);
     }
     const gone = [...this.live].some((p) => p !== this.proc && !live.has(p));
     this.live = live;
@@ -286,7 +304,10 @@ export class RedisPresence implements Presence {
         }
       }
       await this.redis.del(codesKey);
-      this.log.warn({ proc }, 'a server process stopped answering; its connections were released and the running tables are settled again');
+      if (stopped.has(proc)) this.log.info({ proc }, 'a server process stopped; its connections were released and the running tables are settled again');
+      else this.log.warn({ proc }, 'a server process stopped answering; its connections were released and the running tables are settled again');
+      // Its job queue: the steps in it are queued again by the processes that hold the tables; nobody runs it now.
+      await this.clearedHandler?.(proc).catch((e: unknown) => this.log.warn({ err: e, proc }, "cannot remove a gone process's job queue"));
       await this.deadHandler?.();
     }
     if (gone && !cleared) await this.goneHandler?.();
@@ -330,6 +351,7 @@ export async function connectCluster(url: string, prefix: string, proc: string, 
   const pubsub = new RedisPubSub(base, sub, prefix, proc, log);
   const scheduler = new QueueScheduler(url, prefix, proc, log);
   const presence = new RedisPresence(base, prefix, proc, log);
+  presence.onCleared((gone) => scheduler.drop(gone));
   await presence.start();
   return {
     pubsub,

@@ -322,15 +322,24 @@ export class Coordinator {
   async peerGone(): Promise<void> {
     for (const t of [...this.h.tables.map.values()]) {
       if (this.h.closed) return;
-      if (t.game && !t.over && t.row.status === 'playing') await this.h.run(t.row.code, async (tt) => (await this.h.settle(tt), { ok: true }));
+      await this.h.run(t.row.code, async (tt) => {
+        // Its connections no longer count: seen here before the steps are planned.
+        await this.h.tables.readPresence(tt);
+        if (tt.game && !tt.over && tt.row.status === 'playing') await this.h.settle(tt);
+        else this.h.publish(tt);
+        return { ok: true };
+      });
     }
   }
 
   /** A seated player's connection was on a process that died: the grace period starts now. */
-  lost(code: string, playerId: string): void {
+  async lost(code: string, playerId: string): Promise<void> {
     if (this.h.closed) return;
     this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
-    void this.h.run(code, async (t) => (await this.h.tables.readPresence(t), this.h.publish(t), { ok: true }));
+    // A table not held here that another process serves: that process shows the seat as gone and plans the steps
+    // (`peerGone`); loading it here would only make this process hear it.
+    if (!this.h.tables.get(code) && (await this.o.presence.servedElsewhere(code))) return;
+    await this.h.run(code, async (t) => (await this.h.tables.readPresence(t), this.h.publish(t), { ok: true }));
   }
 
   // ---- what clients see ------------------------------------------------------------------

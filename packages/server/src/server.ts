@@ -108,7 +108,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     ...(adapters.seeds ? { seeds: adapters.seeds } : {}),
   });
   const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret), maxReviews: config.limits.reviews });
-  cluster?.presence.onLost((code, playerId) => coordinator.lost(code, playerId));
+  cluster?.presence.onLost((code, playerId) => void coordinator.lost(code, playerId).catch((e: unknown) => app.log.warn({ err: e, table: code }, 'cannot note a lost connection')));
   cluster?.presence.onDeadProcess(() => coordinator.recover());
   cluster?.presence.onGoneProcess(() => coordinator.peerGone());
   const restored = await coordinator.restore();

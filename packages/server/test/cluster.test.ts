@@ -8,6 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { verifyRecord, type AnyAction, type GameRecord } from '@olsen/engine';
 import type { TableUpdate } from '@olsen/protocol';
 import { configFromEnv, ConfigError, startServer } from '../src/index.js';
@@ -58,7 +59,7 @@ async function cluster(name: string): Promise<{ balancer: Balancer; url: string;
 
 describe('two server processes on PostgreSQL and Redis', () => {
   it('four people on both processes, a bot and a turn timer; kill -9 one process mid-game: the game completes through the other, no acknowledged action lost or doubled', async () => {
-    const { url, procs } = await cluster('cluster');
+    const { url, procs, env } = await cluster('cluster');
     const names = ['Anne', 'Bo', 'Cai', 'Dag'];
     const clients: Client[] = [];
     for (const n of names) {
@@ -105,6 +106,12 @@ describe('two server processes on PostgreSQL and Redis', () => {
     expect(end.view!.version).toBeGreaterThan(versionAtCrash);
     // Every client is now on the surviving process.
     expect(await connections(survivor.port)).toBe(4);
+    // The dead process's job queue goes once it is found dead (its steps were queued again by the survivor): one queue left.
+    const redis = new Redis(REDIS_URL);
+    const queues = async (): Promise<string[]> => [...new Set((await redis.keys(`${env.OLSEN_REDIS_PREFIX}:table-jobs-*`)).map((k) => k.split(':')[1]))];
+    for (let i = 0; i < 100 && (await queues()).length > 1; i++) await new Promise((r) => setTimeout(r, 200));
+    expect(await queues()).toHaveLength(1);
+    redis.disconnect();
 
     const record = (await (await api(`${url}/api/games/${end.recordId}/record`)).json()) as GameRecord;
     const verified = verifyRecord(record);
