@@ -181,6 +181,9 @@ export class RedisPresence implements Presence {
   private deadHandler: (() => Promise<void>) | null = null;
   private goneHandler: (() => Promise<void>) | null = null;
   private clearedHandler: ((proc: string) => Promise<void>) | null = null;
+  private backHandler: (() => Promise<void>) | null = null;
+  /** The first heartbeat is made (a later one that adds this process to the set finds it was taken for dead). */
+  private beating = false;
   constructor(private readonly redis: Redis, private readonly prefix: string, private readonly proc: string, private readonly log: Logger) {
     this.beat = setInterval(() => void this.heartbeat().catch((e: unknown) => log.warn({ err: e }, 'presence heartbeat')), HEARTBEAT_MS);
     this.beat.unref();
@@ -200,6 +203,10 @@ export class RedisPresence implements Presence {
   onGoneProcess(handler: () => Promise<void>): void {
     this.goneHandler = handler;
   }
+  /** Called when this process finds it was taken for dead and is back (its connections are noted again first). */
+  onBack(handler: () => Promise<void>): void {
+    this.backHandler = handler;
+  }
   /** Called, in the one process that clears up after a gone process, with its name (its job queue is removed). */
   onCleared(handler: (proc: string) => Promise<void>): void {
     this.clearedHandler = handler;
@@ -210,7 +217,18 @@ export class RedisPresence implements Presence {
   private key(code: string): string {
     return `${this.prefix}:presence:${code}`;
   }
+  /** This process's connections per table and field, as written to Redis: written again if the others took it for dead. */
+  private readonly mine = new Map<string, Map<string, number>>();
+  private note(code: string, field: string, by: number): void {
+    let fields = this.mine.get(code);
+    if (!fields) this.mine.set(code, (fields = new Map()));
+    const n = (fields.get(field) ?? 0) + by;
+    if (n > 0) fields.set(field, n);
+    else fields.delete(field);
+    if (fields.size === 0) this.mine.delete(code);
+  }
   async add(code: string, playerId: string | null): Promise<void> {
+    this.note(code, `${this.proc}|${playerId ?? ''}`, 1);
     await this.redis.multi()
       .hincrby(this.key(code), `${this.proc}|${playerId ?? ''}`, 1)
       .sadd(`${this.prefix}:proc:${this.proc}:codes`, code)
@@ -218,6 +236,7 @@ export class RedisPresence implements Presence {
   }
   async remove(code: string, playerId: string | null): Promise<number> {
     const field = `${this.proc}|${playerId ?? ''}`;
+    this.note(code, field, -1);
     const n = await this.redis.hincrby(this.key(code), field, -1);
     if (n <= 0) await this.redis.hdel(this.key(code), field);
     if (playerId === null) return 0;
@@ -275,7 +294,20 @@ export class RedisPresence implements Presence {
   private async heartbeat(): Promise<void> {
     const now = Date.now();
     const procs = `${this.prefix}:procs`;
-    await this.redis.zadd(procs, String(now), this.proc);
+    const back = (await this.redis.zadd(procs, String(now), this.proc)) === 1 && this.beating;
+    this.beating = true;
+    if (back) {
+      // Taken for dead (paused past the dead-process delay: a long GC, a stopped VM), so the others cleared this
+      // process's connections; they are still open here: noted again, and the tables held here planned again.
+      const m = this.redis.multi();
+      for (const [code, fields] of this.mine) {
+        for (const [field, n] of fields) m.hset(this.key(code), field, String(n));
+        m.sadd(`${this.prefix}:proc:${this.proc}:codes`, code);
+      }
+      await m.exec();
+      this.log.warn({ proc: this.proc, tables: this.mine.size }, 'this process was taken for dead (no heartbeat for 6 s) and is back: its connections are noted again');
+      await this.backHandler?.();
+    }
     const rows = await this.redis.zrange(procs, '0', '-1', 'WITHSCORES');
     const live = new Set<string>();
     const dead: string[] = [];

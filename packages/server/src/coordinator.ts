@@ -318,8 +318,12 @@ export class Coordinator {
     }
   }
 
-  /** Another process stopped or died: the steps it had queued (its queue went with it) are queued here again for the games held here. */
-  async peerGone(): Promise<void> {
+  /**
+   * Plans again the steps of the games held here, presence read first: after another process stopped or died (the
+   * steps it had queued went with its queue), and after this process was taken for dead and came back (its queue
+   * was removed, its players' seats were seen empty).
+   */
+  async settleHeld(): Promise<void> {
     for (const t of [...this.h.tables.map.values()]) {
       if (this.h.closed) return;
       await this.h.run(t.row.code, async (tt) => {
@@ -337,7 +341,7 @@ export class Coordinator {
     if (this.h.closed) return;
     this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
     // A table not held here that another process serves: that process shows the seat as gone and plans the steps
-    // (`peerGone`); loading it here would only make this process hear it.
+    // (`settleHeld`); loading it here would only make this process hear it.
     if (!this.h.tables.get(code) && (await this.o.presence.servedElsewhere(code))) return;
     await this.h.run(code, async (t) => (await this.h.tables.readPresence(t), this.h.publish(t), { ok: true }));
   }

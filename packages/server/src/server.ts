@@ -110,7 +110,8 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret), maxReviews: config.limits.reviews });
   cluster?.presence.onLost((code, playerId) => void coordinator.lost(code, playerId).catch((e: unknown) => app.log.warn({ err: e, table: code }, 'cannot note a lost connection')));
   cluster?.presence.onDeadProcess(() => coordinator.recover());
-  cluster?.presence.onGoneProcess(() => coordinator.peerGone());
+  cluster?.presence.onGoneProcess(() => coordinator.settleHeld());
+  cluster?.presence.onBack(() => coordinator.settleHeld());
   const restored = await coordinator.restore();
   app.log.info({ restored, leftToOthers: coordinator.leftToOthers }, 'tables restored');
 

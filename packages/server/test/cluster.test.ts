@@ -27,7 +27,7 @@ afterAll(async () => {
   for (const f of cleanups) await f().catch(() => undefined);
 });
 
-async function cluster(name: string): Promise<{ balancer: Balancer; url: string; procs: { port: number; child: ChildProcess }[]; env: Record<string, string> }> {
+async function cluster(name: string, extra: Record<string, string> = {}): Promise<{ balancer: Balancer; url: string; procs: { port: number; child: ChildProcess }[]; env: Record<string, string> }> {
   const schema = `${name}_${process.pid}_${Date.now()}`;
   const prefix = `test-${schema}`;
   const env: Record<string, string> = {
@@ -39,6 +39,7 @@ async function cluster(name: string): Promise<{ balancer: Balancer; url: string;
     OLSEN_BOT_DELAY_MS: '2',
     OLSEN_ROUND_PAUSE_MS: '5',
     OLSEN_RATE_LIMIT: '100000',
+    ...extra,
   };
   const procs: { port: number; child: ChildProcess }[] = [];
   // One after the other: the first creates the schema.
@@ -124,6 +125,43 @@ describe('two server processes on PostgreSQL and Redis', () => {
     for (const { version, action } of acked) expect(steps.get(version)?.next, `acknowledged action at version ${version}`).toEqual(action);
     for (const c of clients) c.close();
   }, 240_000);
+
+  it('a process paused past the dead-process delay (SIGSTOP 6+ s) and then running again: its players are present again, no stand-in, and their game plays on', async () => {
+    const { procs, env } = await cluster('paused', { OLSEN_RECONNECT_GRACE_MS: '4000' });
+    const [a] = procs;
+    const onA = `http://127.0.0.1:${a.port}`;
+    const anne = await Client.open(onA, 'Anne');
+    const dan = await Client.open(onA, 'Dan');
+    const created = (await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', seats: [{ kind: 'open' }, { kind: 'bot', level: 'easy' }] })) as { ok: true; code: string };
+    const code = created.code;
+    expect((await dan.req({ type: 'join', code })).ok).toBe(true);
+    expect(await anne.req({ type: 'start', code })).toEqual({ ok: true });
+    const players = [anne, dan].map((c) => c.autoplay(code));
+    await anne.until((u) => u.code === code && (u.view?.version ?? 0) >= 4, 20_000);
+
+    // A stops running until the other process has taken it for dead (its connections cleared, its queue removed).
+    const redis = new Redis(REDIS_URL);
+    const live = async (): Promise<number> => redis.zcount(`${env.OLSEN_REDIS_PREFIX}:procs`, String(Date.now() - 6000), '+inf');
+    a.child.kill('SIGSTOP');
+    try {
+      for (let i = 0; i < 100 && (await redis.zcard(`${env.OLSEN_REDIS_PREFIX}:procs`)) > 1; i++) await new Promise((r) => setTimeout(r, 200));
+      expect(await redis.zcard(`${env.OLSEN_REDIS_PREFIX}:procs`)).toBe(1);
+    } finally {
+      a.child.kill('SIGCONT');
+    }
+    for (let i = 0; i < 50 && (await live()) < 2; i++) await new Promise((r) => setTimeout(r, 200));
+    expect(await live()).toBe(2);
+    const back = Math.max(...[anne, dan].map((c) => c.latest.get(code)?.view?.version ?? 0));
+
+    // Past the grace period the other process gave them: nobody stood in, both show as connected, the game went on.
+    await new Promise((r) => setTimeout(r, 5000));
+    const u = await anne.until((x) => x.code === code && (x.view?.version ?? 0) >= back + 6, 20_000);
+    players.forEach((p) => p.stop());
+    expect(u.seats.filter((s) => s.standIn)).toEqual([]);
+    expect(u.seats.filter((s) => s.kind === 'human').map((s) => s.connected)).toEqual([true, true]);
+    redis.disconnect();
+    for (const c of [anne, dan]) c.close();
+  }, 90_000);
 
   it('the same seat acting through both processes at once: exactly one action per version is applied, the other is refused as stale', async () => {
     const schema = `race_${process.pid}_${Date.now()}`;
