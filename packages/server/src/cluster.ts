@@ -229,10 +229,18 @@ export class RedisPresence implements Presence {
   }
   async add(code: string, playerId: string | null): Promise<void> {
     this.note(code, `${this.proc}|${playerId ?? ''}`, 1);
-    await this.redis.multi()
+    const m = this.redis.multi()
       .hincrby(this.key(code), `${this.proc}|${playerId ?? ''}`, 1)
-      .sadd(`${this.prefix}:proc:${this.proc}:codes`, code)
-      .exec();
+      .sadd(`${this.prefix}:proc:${this.proc}:codes`, code);
+    // Kept a day after the last arrival: longer than any grace period.
+    if (playerId !== null) m.hincrby(this.arrivalsKey(code), playerId, 1).expire(this.arrivalsKey(code), 86_400);
+    await m.exec();
+  }
+  private arrivalsKey(code: string): string {
+    return `${this.prefix}:arrivals:${code}`;
+  }
+  async arrivals(code: string, playerId: string): Promise<number> {
+    return Number((await this.redis.hget(this.arrivalsKey(code), playerId)) ?? 0);
   }
   async remove(code: string, playerId: string | null): Promise<number> {
     const field = `${this.proc}|${playerId ?? ''}`;

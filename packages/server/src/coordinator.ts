@@ -295,7 +295,7 @@ export class Coordinator {
       return { ok: true };
     });
     // Gone for good after the grace period: a bot takes the seat (or, before the start, the seat opens).
-    if (seated && left === 0 && !this.h.closed) this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
+    if (seated && left === 0 && !this.h.closed) this.o.scheduler.schedule({ kind: 'away', code, playerId, arrivals: await this.o.presence.arrivals(code, playerId) }, this.o.reconnectGraceMs);
     // The last connection here to a table another process serves: this process need not hear it any more.
     if (n <= 0) await this.h.release(code);
   }
@@ -339,7 +339,7 @@ export class Coordinator {
   /** A seated player's connection was on a process that died: the grace period starts now. */
   async lost(code: string, playerId: string): Promise<void> {
     if (this.h.closed) return;
-    this.o.scheduler.schedule({ kind: 'away', code, playerId }, this.o.reconnectGraceMs);
+    this.o.scheduler.schedule({ kind: 'away', code, playerId, arrivals: await this.o.presence.arrivals(code, playerId) }, this.o.reconnectGraceMs);
     // A table not held here that another process serves: that process shows the seat as gone and plans the steps
     // (`settleHeld`); loading it here would only make this process hear it.
     if (!this.h.tables.get(code) && (await this.o.presence.servedElsewhere(code))) return;

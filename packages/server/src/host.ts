@@ -176,6 +176,8 @@ export class TableHost {
   /** A timed job: the runner applies it only if the table is still where the job was made. */
   async fire(job: TableJob): Promise<void> {
     if (this.closed) return;
+    // The grace period of an earlier absence: the player came back since (a later absence has its own job).
+    if (job.kind === 'away' && job.arrivals !== undefined && (await this.o.presence.arrivals(job.code, job.playerId)) !== job.arrivals) return;
     if (this.o.shared === true && !this.tables.get(job.code) && (await this.o.presence.servedElsewhere(job.code))) {
       // Let go here and served by another process, which queued the table's steps when it was handed over. A
       // player's grace period is still judged here (where the connection was): only if they are not back.

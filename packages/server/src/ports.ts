@@ -215,7 +215,11 @@ export interface PubSub {
 }
 
 /** A timed step of a table: a bot's move, a turn running out, the next deal, a player gone for good, a game nobody follows closed. */
-export type TableJob = (Step & { readonly code: string }) | { readonly kind: 'away'; readonly code: string; readonly playerId: string };
+/**
+ * `away`: a player's grace period ended. `arrivals` is their count of arrivals at the table when they left
+ * (`Presence.arrivals`): a job whose player has arrived since is for an earlier absence, and does nothing.
+ */
+export type TableJob = (Step & { readonly code: string }) | { readonly kind: 'away'; readonly code: string; readonly playerId: string; readonly arrivals?: number };
 
 /**
  * Runs table jobs after a delay, once. Jobs carry the table's version and are
@@ -236,6 +240,8 @@ export interface Presence {
   /** Removes one connection; resolves to how many connections that player still has at the table (any process). */
   remove(code: string, playerId: string | null): Promise<number>;
   read(code: string): Promise<{ readonly players: ReadonlySet<string>; readonly spectators: number }>;
+  /** How many times the player's connections have arrived at the table (any process): tells one absence from the next. */
+  arrivals(code: string, playerId: string): Promise<number>;
   /** Whether another live process holds connections to the table (it serves the table; this one need not load it). */
   servedElsewhere(code: string): Promise<boolean>;
   close(): Promise<void>;

@@ -67,16 +67,22 @@ export class LocalScheduler implements Scheduler {
 
 /** Connections of one process. */
 export class LocalPresence implements Presence {
-  private readonly tables = new Map<string, { players: Map<string, number>; spectators: number }>();
-  private entry(code: string): { players: Map<string, number>; spectators: number } {
+  private readonly tables = new Map<string, { players: Map<string, number>; spectators: number; arrivals: Map<string, number> }>();
+  private entry(code: string): { players: Map<string, number>; spectators: number; arrivals: Map<string, number> } {
     let e = this.tables.get(code);
-    if (!e) this.tables.set(code, (e = { players: new Map(), spectators: 0 }));
+    if (!e) this.tables.set(code, (e = { players: new Map(), spectators: 0, arrivals: new Map() }));
     return e;
   }
   async add(code: string, playerId: string | null): Promise<void> {
     const e = this.entry(code);
     if (playerId === null) e.spectators++;
-    else e.players.set(playerId, (e.players.get(playerId) ?? 0) + 1);
+    else {
+      e.players.set(playerId, (e.players.get(playerId) ?? 0) + 1);
+      e.arrivals.set(playerId, (e.arrivals.get(playerId) ?? 0) + 1);
+    }
+  }
+  async arrivals(code: string, playerId: string): Promise<number> {
+    return this.tables.get(code)?.arrivals.get(playerId) ?? 0;
   }
   async remove(code: string, playerId: string | null): Promise<number> {
     const e = this.entry(code);

@@ -137,4 +137,36 @@ describe('the last-card call in real time', () => {
     bo.close();
     await server.close();
   }, 70_000);
+
+  it('a player who drops, comes back and drops again gets the whole grace period from the second drop (the first one\'s timer does nothing)', async () => {
+    const graced = await startTest({ reconnectGraceMs: 1500 });
+    try {
+      const anne = await Client.open(graced.url, 'Anne');
+      const bo = await Client.open(graced.url, 'Bo');
+      const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }] })) as { code: string }).code;
+      await bo.req({ type: 'join', code });
+      expect(await anne.req({ type: 'start', code })).toEqual({ ok: true });
+      await bo.until((u) => u.code === code && u.status === 'playing');
+      const t0 = Date.now();
+      bo.close();
+      await anne.until((u) => u.code === code && !u.seats[1].connected);
+      await new Promise((r) => setTimeout(r, 300));
+      const again = new Client(graced.url, bo.token, 'Bo');
+      await again.until((u) => u.code === code && u.view !== null);
+      await anne.until((u) => u.code === code && u.seats[1].connected);
+      await new Promise((r) => setTimeout(r, Math.max(0, t0 + 900 - Date.now())));
+      const second = Date.now();
+      again.close();
+      // Past the first drop's grace period (t0 + 1.5 s), short of the second's: Bo keeps the seat.
+      await new Promise((r) => setTimeout(r, Math.max(0, t0 + 1900 - Date.now())));
+      expect(anne.latest.get(code)!.seats[1]).toMatchObject({ connected: false, standIn: false });
+      const stoodIn = await anne.until((u) => u.code === code && u.seats[1].standIn, 10_000);
+      expect(stoodIn.seats[1].standIn).toBe(true);
+      expect(Date.now() - second).toBeGreaterThanOrEqual(1400);
+      anne.close();
+    } finally {
+      await graced.close();
+    }
+  }, 30_000);
 });
+
