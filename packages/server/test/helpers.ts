@@ -25,6 +25,69 @@ export async function dropShared(schema: string, redisPrefix: string): Promise<v
   r.disconnect();
 }
 
+/**
+ * Server processes of one test sharing a PostgreSQL schema and a Redis prefix (several processes in this
+ * process), and the people it connects; `close` stops them all and drops the schema and the keys.
+ */
+export class Shared {
+  readonly schema: string;
+  readonly prefix: string;
+  private readonly servers: OlsenServer[] = [];
+  private readonly clients: Client[] = [];
+  constructor(name: string) {
+    this.schema = `${name}_${process.pid}_${Date.now()}`;
+    this.prefix = `test-${this.schema}`;
+  }
+  async start(over: Partial<ServerConfig> = {}, adapters?: Parameters<typeof startServer>[1]): Promise<OlsenServer> {
+    const s = await startServer(testConfig({ databaseUrl: PG_URL, dbSchema: this.schema, redisUrl: REDIS_URL, redisPrefix: this.prefix, ...over }), adapters);
+    this.servers.push(s);
+    return s;
+  }
+  /** A new guest named `name`, connected to `url`; its id beside it. */
+  async person(url: string, name: string): Promise<{ client: Client; id: string }> {
+    const g = await guest(url, name);
+    const client = this.connect(url, g.token, name);
+    await client.connected();
+    return { client, id: g.id };
+  }
+  /** A connection of an existing guest (closed with the rest). */
+  connect(url: string, token: string, name: string): Client {
+    const c = new Client(url, token, name);
+    this.clients.push(c);
+    return c;
+  }
+  /** How many processes listen on a table's change channel (Redis `PUBSUB NUMSUB`). */
+  async listeners(code: string): Promise<number> {
+    const r = new Redis(REDIS_URL);
+    try {
+      return Number(((await r.pubsub('NUMSUB', `${this.prefix}:t:${code}`)) as [string, number])[1]);
+    } finally {
+      r.disconnect();
+    }
+  }
+  async close(): Promise<void> {
+    for (const c of this.clients) c.close();
+    for (const s of this.servers) await s.close().catch(() => undefined);
+    await dropShared(this.schema, this.prefix);
+  }
+}
+
+/** A table of two made by `host` with `req`'s options, joined by `other`, started: its code and the first playing frame. */
+export async function startedPair(host: Client, other: Client, req: Record<string, unknown> = {}): Promise<{ code: string; started: TableUpdate }> {
+  const made = await host.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }], ...req });
+  if (!made.ok) throw new Error(`create: ${made.error.message}`);
+  const joined = await other.req({ type: 'join', code: made.code });
+  if (!joined.ok) throw new Error(`join: ${joined.error.message}`);
+  const started = await host.req({ type: 'start', code: made.code });
+  if (!started.ok) throw new Error(`start: ${started.error.message}`);
+  return { code: made.code, started: await other.until((u) => u.code === made.code && u.view !== null && u.status === 'playing') };
+}
+
+/** The change messages a process received from the others (`olsen_change_messages_total`). */
+export async function heardBy(s: OlsenServer): Promise<number> {
+  return Number(/^olsen_change_messages_total (\d+)/m.exec(await (await fetch(`${s.url}/metrics`)).text())?.[1] ?? 0);
+}
+
 export function testConfig(over: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...DEFAULTS,

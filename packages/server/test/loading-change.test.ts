@@ -6,27 +6,17 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyAction } from '@olsen/engine';
-import { openStore, startServer, type OlsenServer, type Store } from '../src/index.js';
-import { Client, PG_URL, dropShared, guest, testConfig } from './helpers.js';
-import { REDIS_URL } from '../../../test/services.js';
+import { openStore, type Store } from '../src/index.js';
+import { PG_URL, Shared, heardBy, startedPair } from './helpers.js';
 
-const schema = `loading_${process.pid}_${Date.now()}`;
-const prefix = `test-${schema}`;
-const servers: OlsenServer[] = [];
-const clients: Client[] = [];
-afterAll(async () => {
-  for (const c of clients) c.close();
-  for (const s of servers) await s.close().catch(() => undefined);
-  await dropShared(schema, prefix);
-});
+const shared = new Shared('loading');
+afterAll(() => shared.close());
 
 describe('a change heard while the table loads', () => {
   it('is applied before the loaded copy is first used (it was dropped, and the copy stayed a move behind)', async () => {
-    const cfg = { databaseUrl: PG_URL, dbSchema: schema, redisUrl: REDIS_URL, redisPrefix: prefix };
-    const a = await startServer(testConfig(cfg));
-    servers.push(a);
+    const a = await shared.start();
     // Process B reads a table's moves, then waits at the gate while it is armed (the moves are read, the table not yet held).
-    const real = openStore({ databaseUrl: PG_URL, schema });
+    const real = openStore({ databaseUrl: PG_URL, schema: shared.schema });
     let gate: Promise<void> | null = null;
     let open = (): void => undefined;
     let atGate = (): void => undefined;
@@ -46,25 +36,18 @@ describe('a change heard while the table loads', () => {
         return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
       },
     }) as Store;
-    const b = await startServer(testConfig(cfg), { store: gated });
-    servers.push(b);
+    const b = await shared.start({}, { store: gated });
 
-    const ga = await guest(a.url, 'Anne');
-    const gb = await guest(a.url, 'Bo');
-    const anne = new Client(a.url, ga.token, 'Anne');
-    const bo = new Client(a.url, gb.token, 'Bo');
-    clients.push(anne, bo);
-    await Promise.all([anne.connected(), bo.connected()]);
-    const { code } = (await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }] })) as { ok: true; code: string };
-    expect((await bo.req({ type: 'join', code })).ok).toBe(true);
-    expect(await anne.req({ type: 'start', code })).toEqual({ ok: true });
-    const before = await anne.until((u) => u.code === code && u.view !== null && u.status === 'playing');
+    const { client: anne, id: anneId } = await shared.person(a.url, 'Anne');
+    const { client: bo } = await shared.person(a.url, 'Bo');
+    const { started: before } = await startedPair(anne, bo);
+    const code = before.code;
     const version = before.view!.version;
 
     // B starts loading the table and stops with its moves read.
     gate = new Promise<void>((r) => (open = r));
     const reached = new Promise<void>((r) => (atGate = r));
-    const lookUp = b.coordinator.lookUp(code, ga.id);
+    const lookUp = b.coordinator.lookUp(code, anneId);
     await reached;
 
     // Meanwhile a move is made on A; its change message reaches B while B still loads the table.
@@ -72,7 +55,7 @@ describe('a change heard while the table loads', () => {
     const u = mover.latest.get(code)!;
     const { seat: _seat, ...action } = u.view!.legal[0] as AnyAction & { seat: number };
     expect((await mover.req({ type: 'act', code, version: u.view!.version, action })).ok).toBe(true);
-    const heard = async (): Promise<number> => Number(/^olsen_change_messages_total (\d+)/m.exec(await (await fetch(`${b.url}/metrics`)).text())?.[1] ?? 0);
+    const heard = (): Promise<number> => heardBy(b);
     for (let i = 0; i < 100 && (await heard()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await heard()).toBeGreaterThan(0);
 
