@@ -3,7 +3,7 @@
  * storage, pub/sub between the coordinator and the connections, and a clock.
  * Adapters: `KyselyStore` (SQLite or PostgreSQL); for one process
  * `LocalPubSub`, `LocalScheduler`, `LocalPresence`; for several processes
- * `RedisPubSub`, `QueueScheduler` (BullMQ) and `RedisPresence` (cluster.ts).
+ * `RedisPubSub`, `QueueScheduler` (BullMQ) (cluster.ts) and `RedisPresence` (redis-presence.ts).
  */
 import type { Avatar, BotLevel, Reaction, TableStatus, TableSummary } from '@olsen/protocol';
 import type { GameName } from '@olsen/engine';
