@@ -9,7 +9,7 @@ import type { HeartsView } from '@olsen/engine/hearts';
 import type { PlayerView } from '@olsen/engine/shedding';
 import { heartsReasonSentence, reasonSentence } from './hint.js';
 import type { HeartsReason } from './hearts.js';
-import type { Measure, Review, ReviewDecision } from './review.js';
+import { MISTAKE_FLOOR, costOf, verdictOf, type Measure, type Review, type ReviewDecision } from './review.js';
 import type { Reason } from './shedding.js';
 
 const SUIT_SYMBOL: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
@@ -81,23 +81,42 @@ export function formatValue(v: number, measure: Measure, lang: Lang): string {
   return say(lang, { nb: `${n} poeng`, en: `${n} points`, nl: `${n} punten`, de: `${n} Punkte` });
 }
 
-/**
- * The cost in words, as the difference of the two figures shown beside it (so
- * the sentence adds up): "9 % vinnersjanse", "3,2 poeng". Whether it is a
- * mistake at all was decided on fresh worlds (`ReviewDecision.loss`).
- */
-function lossWords(best: number, chosen: number, measure: Measure, lang: Lang): string {
-  if (measure === 'win') {
-    const pct = Math.max(0, Math.round(best * 100) - Math.round(chosen * 100));
-    return say(lang, { nb: `${pct}\u00a0% vinnersjanse`, en: `${pct}\u00a0% chance to win`, nl: `${pct}\u00a0% winkans`, de: `${pct}\u00a0% Gewinnchance` });
-  }
-  return formatValue(Math.max(0, Math.round(chosen * 10) - Math.round(best * 10)) / 10, measure, lang);
+/** A number as the page prints it: a true minus sign, the reader's decimal comma or point. */
+function num(v: number, digits: number, lang: Lang): string {
+  return v.toLocaleString(LOCALE[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/^-/, '\u2212');
 }
 
 /**
- * The sentence for one decision, from the view the seat had then. A mistake
- * names the cost, the better move and why; any other decision says how the
- * choice compared.
+ * A decision's one cost in words with its 95 % interval: "9 % vinnersjanse (5–13 %)", "2,8 poeng (1,7–3,9)". The
+ * figure is the paired re-measurement the verdict is read from (`costOf`), never the first worlds' difference.
+ */
+export function costWords(d: Pick<ReviewDecision, 'loss' | 'lossSe'>, measure: Measure, lang: Lang): string {
+  const c = costOf(d, measure);
+  if (measure === 'win') {
+    const p = (v: number): string => num(Math.round(v * 100), 0, lang);
+    const range = `(${p(c.lo)}–${p(c.hi)}\u00a0%)`;
+    return say(lang, { nb: `${p(c.loss)}\u00a0% vinnersjanse ${range}`, en: `${p(c.loss)}\u00a0% chance to win ${range}`, nl: `${p(c.loss)}\u00a0% winkans ${range}`, de: `${p(c.loss)}\u00a0% Gewinnchance ${range}` });
+  }
+  const range = `(${num(c.lo, 1, lang)}–${num(c.hi, 1, lang)})`;
+  const n = num(c.loss, 1, lang);
+  return say(lang, { nb: `${n} poeng ${range}`, en: `${n} points ${range}`, nl: `${n} punten ${range}`, de: `${n} Punkte ${range}` });
+}
+
+/** The floor of a mistake in words: "1,5 poeng", "3 % vinnersjanse". */
+function floorWords(measure: Measure, lang: Lang): string {
+  const f = MISTAKE_FLOOR[measure];
+  if (measure === 'win') {
+    const p = Math.round(f * 100);
+    return say(lang, { nb: `${p}\u00a0% vinnersjanse`, en: `${p}\u00a0% chance to win`, nl: `${p}\u00a0% winkans`, de: `${p}\u00a0% Gewinnchance` });
+  }
+  const n = num(f, 1, lang);
+  return say(lang, { nb: `${n} poeng`, en: `${n} points`, nl: `${n} punten`, de: `${n} Punkte` });
+}
+
+/**
+ * The sentence for one decision, from the view the seat had then. It follows the decision's one verdict
+ * (`ReviewDecision.verdict`) and names its one cost (`costWords`): a mistake names the cost, the better move and
+ * why; a decision that is not one says which of the rule's two tests it failed.
  */
 export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): string {
   const e = d.evaluation;
@@ -106,29 +125,35 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
   const m = e.measure;
   const x = actionWords(chosen.action, view, lang);
   const y = actionWords(best.action, view, lang);
-  const v = formatValue(chosen.mean, m, lang);
-  const against = say(lang, { nb: 'mot', en: 'against', nl: 'tegen', de: 'gegen' });
-  // The figures in the order the sentence names the moves.
-  const bestFirst = `(${formatValue(best.mean, m, lang)} ${against} ${v})`;
-  const chosenFirst = `(${v} ${against} ${formatValue(best.mean, m, lang)})`;
-  if (!d.mistake) {
-    if (d.chosen === e.best) return say(lang, { nb: `Å ${x} var det beste valget (${v}).`, en: `To ${x} was the best choice (${v}).`, nl: `${capital(x)} was de beste keuze (${v}).`, de: `${capital(x)} war die beste Wahl (${v}).` });
+  const verdict = d.verdict ?? verdictOf(d, m, d.chosen === e.best);
+  if (verdict === 'best') {
+    const v = formatValue(chosen.mean, m, lang);
+    return say(lang, { nb: `Å ${x} var det beste valget (${v}).`, en: `To ${x} was the best choice (${v}).`, nl: `${capital(x)} was de beste keuze (${v}).`, de: `${capital(x)} war die beste Wahl (${v}).` });
+  }
+  const cost = costWords(d, m, lang);
+  if (verdict === 'noise') {
     return say(lang, {
-      // The best looked better on the first deals; measured again on fresh ones (how a mistake is judged), the gap
-      // was within the noise: said so, never "about as good" beside figures far apart.
-      nb: `Å ${x} regnes ikke som en feil, selv om å ${y} så bedre ut ${chosenFirst}: målt på nytt er forskjellen innenfor usikkerheten.`,
-      en: `To ${x} is not counted a mistake, though to ${y} looked better ${chosenFirst}: measured again, the difference is within the noise.`,
-      nl: `${capital(x)} telt niet als fout, al leek ${y} beter ${chosenFirst}: opnieuw gemeten valt het verschil binnen de onzekerheid.`,
-      de: `${capital(x)} zählt nicht als Fehler, auch wenn ${y} besser aussah ${chosenFirst}: neu gemessen liegt der Unterschied innerhalb der Unsicherheit.`,
+      nb: `Å ${x} regnes ikke som en feil: målt på nytt er forskjellen fra å ${y} ${cost}, innenfor usikkerheten.`,
+      en: `To ${x} is not counted a mistake: measured again, to ${y} was better by ${cost}, within the noise.`,
+      nl: `${capital(x)} telt niet als fout: opnieuw gemeten is het verschil met ${y} ${cost}, binnen de onzekerheid.`,
+      de: `${capital(x)} zählt nicht als Fehler: neu gemessen ist der Unterschied zu ${y} ${cost}, innerhalb der Unsicherheit.`,
     });
   }
-  const loss = lossWords(best.mean, chosen.mean, m, lang);
+  if (verdict === 'small') {
+    const floor = floorWords(m, lang);
+    return say(lang, {
+      nb: `Å ${x} regnes ikke som en feil: å ${y} var litt bedre, ${cost}, men en feil koster minst ${floor}.`,
+      en: `To ${x} is not counted a mistake: to ${y} was a little better, by ${cost}, but a mistake costs at least ${floor}.`,
+      nl: `${capital(x)} telt niet als fout: ${y} was iets beter, ${cost}, maar een fout kost minstens ${floor}.`,
+      de: `${capital(x)} zählt nicht als Fehler: ${y} war etwas besser, um ${cost}, aber ein Fehler kostet mindestens ${floor}.`,
+    });
+  }
   const parts = [
     say(lang, {
-      nb: `Her kostet det ${loss} å ${x}: å ${y} var bedre ${bestFirst}.`,
-      en: `Here it cost ${loss} to ${x}: to ${y} was better ${bestFirst}.`,
-      nl: `Hier kostte ${x} je ${loss}: ${y} was beter ${bestFirst}.`,
-      de: `Hier kostete ${x} ${loss}: ${y} war besser ${bestFirst}.`,
+      nb: `Her kostet det ${cost} å ${x}: å ${y} var bedre.`,
+      en: `Here it cost ${cost} to ${x}: to ${y} was better.`,
+      nl: `Hier kostte ${x} je ${cost}: ${y} was beter.`,
+      de: `Hier kostete ${x} ${cost}: ${y} war besser.`,
     }),
   ];
   if (onlyTheCall(chosen.action, best.action)) {
@@ -171,6 +196,7 @@ export interface ReviewPageDecision {
   /** The seat's own move number in the game (from 1). */
   readonly move: number;
   readonly mistake: boolean;
+  readonly verdict: ReviewDecision['verdict'];
   readonly text: string;
   readonly options: readonly { readonly words: string; readonly mean: number; readonly se: number; readonly chosen: boolean; readonly best: boolean }[];
   /** The table as the seat saw it before the move (its own view: nothing hidden from it is in here). */
@@ -218,6 +244,7 @@ export function reviewPage(review: Review, record: unknown, lang: Lang): ReviewP
         index: d.index,
         move: d.move,
         mistake: d.mistake,
+        verdict: d.verdict,
         text: describeDecision(d, view, lang),
         options: d.evaluation.options.map((o, i) => ({ words: actionWords(o.action, view, lang), mean: o.mean, se: o.se, chosen: i === d.chosen, best: i === d.evaluation.best })),
         view,

@@ -6,8 +6,9 @@
  * each world is played out by the yardstick; an option's value is its mean
  * over the worlds, with the standard error. The options share worlds and
  * playout dice, so the difference between two options is measured pairwise
- * and a move is called a mistake only when its loss lies outside the 95 %
- * interval of that difference (and is big enough to matter).
+ * and a move's cost is that difference measured again on fresh worlds; it is a
+ * mistake only when that one figure's 95 % interval excludes zero and it is big
+ * enough to matter (`verdictOf`).
  *
  * `evaluate*` take a view and nothing else, so a review cannot read a hidden
  * card — by type, as the bots. `reviewRecord` walks a record (which knows
@@ -90,7 +91,9 @@ export interface ReviewDecision {
   readonly loss: number;
   /** The standard error of that difference (paired over the fresh worlds). */
   readonly lossSe: number;
-  /** The loss lies outside the 95 % interval and is at least `MISTAKE_FLOOR`. */
+  /** The one verdict, read off `loss` and `lossSe` alone (`verdictOf`): every sentence follows it. */
+  readonly verdict: Verdict;
+  /** `verdict === 'mistake'`. */
   readonly mistake: boolean;
   /** Why the best option is good, in the hints' terms, when the habits (`medium`) choose it too. */
   readonly reason: Reason | HeartsReason | null;
@@ -124,7 +127,42 @@ export const DEFAULT_WORLDS = 1000;
 /** The smallest loss called a mistake: 3 points of win chance, or 1.5 points. */
 export const MISTAKE_FLOOR: Record<Measure, number> = { win: 0.03, points: 1.5 };
 /** Two-sided 95 % interval of a normal estimate. */
-const Z95 = 1.96;
+export const Z95 = 1.96;
+
+/**
+ * What a decision was: `best` (the best option taken), `noise` (the cost's 95 % interval reaches zero),
+ * `small` (a real cost, below `MISTAKE_FLOOR`), `mistake` (a real cost of at least the floor).
+ */
+export type Verdict = 'best' | 'noise' | 'small' | 'mistake';
+
+/** A decision's one cost as every page shows it: rounded as printed (whole percent, or a tenth of a point), with its 95 % interval. */
+export interface Cost {
+  readonly loss: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** The step a cost is shown in: a whole percent of win chance, a tenth of a point. */
+const SHOWN: Record<Measure, number> = { win: 0.01, points: 0.1 };
+// (+ 0: a negative zero would be printed "−0,0".)
+const shown = (v: number, m: Measure): number => Math.round(v / SHOWN[m]) * SHOWN[m] + 0;
+
+/** The cost of a decision as shown: the paired re-measurement (`loss`) and its interval, rounded as printed. */
+export function costOf(d: Pick<ReviewDecision, 'loss' | 'lossSe'>, measure: Measure): Cost {
+  return { loss: shown(d.loss, measure), lo: shown(d.loss - Z95 * d.lossSe, measure), hi: shown(d.loss + Z95 * d.lossSe, measure) };
+}
+
+/**
+ * The one rule (README, "olsen analyse"): a move is a mistake when its cost, measured again on fresh worlds, is at
+ * least `MISTAKE_FLOOR` and the lower end of its 95 % interval is above zero — both read off the figures as shown,
+ * so no sentence can print a cost that contradicts its verdict.
+ */
+export function verdictOf(d: Pick<ReviewDecision, 'loss' | 'lossSe'>, measure: Measure, isBest: boolean): Verdict {
+  if (isBest) return 'best';
+  const c = costOf(d, measure);
+  if (c.lo <= 1e-9) return 'noise';
+  return c.loss >= MISTAKE_FLOOR[measure] - 1e-9 ? 'mistake' : 'small';
+}
 
 const simGreedy = policyOf('greedy');
 const codes = new Int32Array(1024);
@@ -369,14 +407,13 @@ function decide(view: AnyView, action: AnyAction, rng: Int32Array, worlds: numbe
   const chosen = evaluation.options.findIndex((o) => sameAction(o.action, action));
   if (chosen < 0) return null;
   const { loss, lossSe } = lossOf(evaluation, chosen, view, rng);
-  // Confirmed on fresh worlds, and big enough in the figures shown beside it (so 17 % against 15 % is never called one).
-  const e = evaluation;
-  const shown = e.measure === 'win' ? e.options[e.best].mean - e.options[chosen].mean : e.options[chosen].mean - e.options[e.best].mean;
-  const mistake = loss > Z95 * lossSe && loss >= MISTAKE_FLOOR[e.measure] && shown >= MISTAKE_FLOOR[e.measure];
+  // One figure (the fresh, paired one) and one rule: the first worlds only pick the best and rank the options.
+  const verdict = verdictOf({ loss, lossSe }, evaluation.measure, chosen === evaluation.best);
+  const mistake = verdict === 'mistake';
   const best = evaluation.options[evaluation.best].action;
   const reason = habit && sameAction(habit.action, best) ? habit.reason : null;
   const lastCard = isHeartsView(view) ? [] : view.handCounts.flatMap((n, s) => (n === 1 && s !== view.seat ? [s] : []));
-  return { step, round, index, move, evaluation, chosen, loss, lossSe, mistake, reason, lastCard };
+  return { step, round, index, move, evaluation, chosen, loss, lossSe, verdict, mistake, reason, lastCard };
 }
 
 /**

@@ -4,7 +4,7 @@
  * the same review), as text or as JSON.
  */
 import cliProgress from 'cli-progress';
-import { describeDecision, formatValue, reviewRecord, type Review } from '@olsen/bots';
+import { MISTAKE_FLOOR, describeDecision, formatValue, reviewRecord, type Review } from '@olsen/bots';
 import { replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
 
 export interface AnalyseOptions {
@@ -87,8 +87,14 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
   lines.push(nb
     ? `Analyse av ${name} (sete ${o.seat}): ${review.decisions.length} valg, ${mistakes} feil; ${review.worlds} fordelinger per valg.`
     : `Review of ${name} (seat ${o.seat}): ${review.decisions.length} decision${review.decisions.length === 1 ? '' : 's'}, ${mistakes} mistake${mistakes === 1 ? '' : 's'}; ${review.worlds} worlds per decision.`);
-  // The marks of the option lists, once.
-  lines.push(nb ? 'Tegn: > valget som ble gjort, → sorten som sies med en åtter, ! ropet ved siste kort.' : 'Marks: > the choice made, → the suit named with an eight, ! the last-card call.');
+  // The marks of the option lists, once (Danish Olsen has no eights to name a suit with and no last-card call).
+  if (review.game === 'olsen-dk') lines.push(nb ? 'Tegn: > valget som ble gjort.' : 'Marks: > the choice made.');
+  else lines.push(nb ? 'Tegn: > valget som ble gjort, → sorten som sies med en åtter, ! ropet ved siste kort.' : 'Marks: > the choice made, → the suit named with an eight, ! the last-card call.');
+  // The one rule every verdict below follows (README, "olsen analyse").
+  const floor = review.measure === 'win' ? `${Math.round(MISTAKE_FLOOR.win * 100)} %${nb ? ' vinnersjanse' : ' chance to win'}` : `${points(MISTAKE_FLOOR.points)} ${nb ? 'poeng' : 'points'}`;
+  lines.push(nb
+    ? `En feil: et valg som, målt på nytt mot det beste, koster minst ${floor}, med hele 95 %-intervallet over null. Listene viser hvert valgs verdi; kostnaden er målt på nytt, parvis.`
+    : `A mistake: a choice that, measured again against the best, costs at least ${floor}, its whole 95 % interval above zero. The lists show each option's value; the cost is measured again, in pairs.`);
   // A record with nothing to judge (a game stopped at once, or a seat that never had a choice) says so.
   if (review.decisions.length === 0) lines.push(nb ? 'Ingenting å vurdere: dette setet hadde aldri mer enn ett mulig trekk (eller spillet ble stanset før det).' : 'Nothing to judge: this seat never had more than one possible move (or the game was stopped before it did).');
   // The swing, its direction said (points: the line rises as the expected points fall), fitted to the width.
@@ -113,17 +119,6 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
       const range = e.measure === 'win' ? `(${Math.max(0, Math.round((opt.mean - half) * 100))}–${Math.min(100, Math.round((opt.mean + half) * 100))} %)` : `(${points(opt.mean - half)}–${points(opt.mean + half)})`;
       const value = e.measure === 'win' ? formatValue(opt.mean, e.measure, o.lang) : `${points(opt.mean)} ${nb ? 'poeng' : 'points'}`;
       lines.push(`  ${mark} ${value.padStart(e.measure === 'win' ? 8 : 12)} ${range.padEnd(e.measure === 'win' ? 12 : 14)} ${notation(opt.action, nb, names)}${i === e.best ? (nb ? '  (beste)' : '  (best)') : ''}`);
-    }
-    // Whether it is a mistake is judged on the difference itself, measured on the same fresh deals for both moves:
-    // far narrower than the two ranges above, so it is said with its own range (or a 4-point gap called a
-    // mistake beside a 10-point one that is not reads as a contradiction).
-    if (d.chosen !== e.best) {
-      const lo = d.loss - 1.96 * d.lossSe;
-      const hi = d.loss + 1.96 * d.lossSe;
-      const gap = e.measure === 'win' ? `${percent(d.loss)} % (${percent(lo)}–${percent(hi)} %)` : `${points(d.loss)} ${nb ? 'poeng' : 'points'} (${points(lo)}–${points(hi)})`;
-      lines.push(nb
-        ? `  Forskjell fra beste valg, målt på de samme nye fordelingene: ${gap}: ${d.mistake ? 'en feil' : lo > 0 ? 'for lite til å kalle en feil' : 'innenfor usikkerheten, ingen feil'}.`
-        : `  Difference from the best, measured on the same fresh deals: ${gap}: ${d.mistake ? 'a mistake' : lo > 0 ? 'too small to call a mistake' : 'within the uncertainty, no mistake'}.`);
     }
   }
   return { ok: true, review, text: `${lines.join('\n')}\n` };

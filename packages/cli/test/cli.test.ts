@@ -709,18 +709,18 @@ describe('olsen analyse', () => {
     expect(json2.stdout).toBe(json1.stdout);
     const text = olsen(['analyse', file, '--worlds', '100', '--lang', 'en']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions?, \d+ mistakes?; 100 worlds per decision\.\nMarks: > the choice made, → the suit named with an eight, ! the last-card call\.\nChance to win through the game \(higher is better\):\n {2}[▁▂▃▄▅▆▇█]+\n/);
+    expect(text.stdout).toMatch(/^Review of .+ \(seat 0\): \d+ decisions?, \d+ mistakes?; 100 worlds per decision\.\nMarks: > the choice made, → the suit named with an eight, ! the last-card call\.\nA mistake: .*\nChance to win through the game \(higher is better\):\n {2}[▁▂▃▄▅▆▇█]+\n/);
     for (const d of review.decisions) expect(text.stdout).toContain(`Round ${d.round + 1}, ${review.players[0]}'s turn ${d.move}`);
     // Issue 39: the swing fits 80 columns; one card notation (10♦, never Td); a value with where it likely lies.
     expect(text.stdout.split('\n').every((l) => l.length <= 80 || !/[▁▂▃▄▅▆▇█]{3}/.test(l))).toBe(true);
-    expect(text.stdout.split('\n')[2].length).toBeLessThanOrEqual(80);
+    expect(text.stdout.split('\n')[3].length).toBeLessThanOrEqual(80);
     expect(text.stdout).not.toMatch(/\b[2-9TJQKA][cdhs]\b/);
     expect(text.stdout).toMatch(/\d+\s% \(\d+–\d+ %\)/);
     expect(text.stdout).not.toContain('±');
     const nb = olsen(['analyse', file, '--worlds', '100']);
     expect(nb.stdout).toMatch(/^Analyse av .+ \(sete 0\): /);
     // The same bars in both languages (the line has a width of its own, not what the label leaves).
-    expect(nb.stdout.split('\n')[3]).toBe(text.stdout.split('\n')[3]);
+    expect(nb.stdout.split('\n')[4]).toBe(text.stdout.split('\n')[4]);
   });
 
   it('issue 39: a play with the call and the same play without it are told apart (5♠! against 5♠); the swing line squeezed to a width', () => {
@@ -734,15 +734,23 @@ describe('olsen analyse', () => {
     expect(notation({ seat: 1, catch: 0 }, true, ['Kari'])).toBe('bank i bordet (Kari)');
   });
 
-  it('issue 39 (fresh eyes): a move that was not the best has its difference said with its own range, and whether that makes it a mistake; nothing to judge is said', () => {
+  it('issue 48: a move that was not the best has one cost, with its range, and the verdict its sentence gives follows it; nothing to judge is said', () => {
     const text = olsen(['analyse', file, '--worlds', '100']).stdout;
     const blocks = text.split('\n\n').slice(1);
     for (const b of blocks) {
       const chosenBest = /^ {2}> .*\(beste\)$/m.test(b);
       // "din 2. tur": the turn is never called "trekk", which is the draw among the options.
       expect(b).toMatch(/^(Runde|Giv) \d+, (din|\S+ sin) \d+\. tur/);
-      expect(/Forskjell fra beste valg, målt på de samme nye fordelingene: \d+ % \(-?−?\d+–\d+ %\): (en feil|for lite til å kalle en feil|innenfor usikkerheten, ingen feil)\./.test(b), b).toBe(!chosenBest);
-      if (/— FEIL/.test(b)) expect(b).toContain(': en feil.');
+      const cost = /(\d+)\s% vinnersjanse \((−?\d+)–(\d+)\s%\)/.exec(b);
+      expect(cost !== null, b).toBe(!chosenBest);
+      if (!cost) continue;
+      // One figure per move: the cost appears once, and the verdict follows it (at least 3 %, the interval above 0).
+      const [loss, lo] = [Number(cost[1]), Number(cost[2].replace('−', '-'))];
+      const mistake = /— FEIL/.test(b);
+      expect(mistake, b).toBe(loss >= 3 && lo > 0);
+      if (mistake) expect(b).toMatch(/Her kostet det \d+\s% vinnersjanse/);
+      else expect(b).toMatch(lo > 0 ? /regnes ikke som en feil: .* en feil koster minst 3\s% vinnersjanse\./ : /regnes ikke som en feil: .* innenfor usikkerheten\./);
+      expect(b.match(/vinnersjanse \(/g)?.length).toBe(1);
     }
     const dir = mkdtempSync(join(tmpdir(), 'olsen-empty-'));
     olsen(['play', '--seed', 'empty', '--record', join(dir, 'e.json')], '');
