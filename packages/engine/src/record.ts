@@ -5,6 +5,7 @@
  * round and action by action and stops at the first malformed or illegal
  * thing, giving its round and action index and the rule that forbids it.
  */
+import { checkRules } from './catalog.js';
 import { lastOf } from './core/round-log.js';
 import { familyOf, recordOf, resultOf, type AnyAction, type AnyGame, type GameRecord } from './families.js';
 import type { VerifyResult } from './core/family.js';
@@ -26,6 +27,9 @@ export type VerifyOutput = { readonly ok: true; readonly result: VerifyResult } 
 
 const at = (round: number | null, action: number | null, e: { rule: string | null; message: string }): RecordError => ({ round, action, rule: e.rule, message: e.message });
 const whole = (message: string): RecordError => ({ round: null, action: null, rule: null, message });
+
+/** The error codes that refuse a game's setup rather than a round: a record given them is wrong as a whole. */
+const WHOLE_RECORD_CODES: ReadonlySet<string> = new Set(['rules', 'badRuleValue', 'unknownRule', 'houseRules', 'playerCount', 'twoDecks']);
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -92,6 +96,9 @@ export function replayRecord(raw: unknown, onStep?: (step: ReplayStep) => void):
   if (!env.ok) return env;
   const { game, rules, players, rounds } = env.value;
   const family = familyOf(game);
+  // The setup first (house rules, their conflicts, the player count): wrong there, the record is wrong as a whole.
+  const setup = checkRules(game, rules, players.length);
+  if (setup) return err(at(null, null, setup));
   let g: AnyGame | null = null;
   for (let i = 0; i < rounds.length; i++) {
     const head = parseRoundHead(rounds[i], i, players.length, family);
@@ -99,8 +106,9 @@ export function replayRecord(raw: unknown, onStep?: (step: ReplayStep) => void):
     const { dealer, deal, actions } = head.value;
     if (g === null) {
       const created = family.create({ game, rules, players, deal, dealer });
-      // A bad house rule is the record's as a whole (round null), as it was before it had its own code.
-      if (!created.ok) return err(created.error.code === 'rules' || created.error.code === 'badRuleValue' ? at(null, null, created.error) : at(i, null, created.error));
+      // A refusal of the setup (its house rules, their conflicts, its player count) is the record's as a whole:
+      // round null, as RECORD.md says; only what is wrong with the first round's deal is round 0's.
+      if (!created.ok) return err(WHOLE_RECORD_CODES.has(created.error.code) ? at(null, null, created.error) : at(i, null, created.error));
       g = created.value;
     } else {
       const before = family.outcome(g);

@@ -80,6 +80,21 @@ describe('make and parse', () => {
     expect(verifyRecord(extra)).toMatchObject({ ok: false, error: { round: 0, action: 22, rule: 'S21' } });
   });
 
+  it('issue 48: every refusal of the record as a whole (its rules, their conflicts, its players) gives round null, as RECORD.md says', () => {
+    const rec = JSON.parse(readFileSync(new URL('olsen-finished.json', dir), 'utf8'));
+    const vri = { ...rec, game: 'vri-atter' };
+    const kinds: [string, unknown, string | null][] = [
+      ['an unknown house rule', { ...rec, rules: { maxDraw: 1 } }, null],
+      ['a value a rule does not take', { ...rec, rules: { maxDraws: 7 } }, null],
+      ['S-V9: house rules that conflict (special cards and svenskevri)', { ...vri, rules: { specialCards: true, svenskevri: true } }, 'S-V9'],
+      ['S2: more players than the game takes', { ...rec, players: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }, 'S2'],
+      ['S2: five at Olsen without two decks', { ...rec, players: ['a', 'b', 'c', 'd', 'e'] }, 'S2'],
+      ['S2: one player', { ...rec, players: ['a'] }, 'S2'],
+      ['H1: six at Danish Olsen', { ...rec, game: 'olsen-dk', players: ['a', 'b', 'c', 'd', 'e', 'f'], rounds: [{ dealer: 0, deal: { seed: 'x' }, actions: [] }] }, 'H1'],
+    ];
+    for (const [kind, record, rule] of kinds) expect(verifyRecord(record), kind).toMatchObject({ ok: false, error: { round: null, action: null, rule } });
+  });
+
   it('an unfinished record is not an error: finished is false and toMove says whose turn it is', () => {
     const rec = JSON.parse(readFileSync(new URL('olsen-finished.json', dir), 'utf8'));
     rec.rounds[0].actions = rec.rounds[0].actions.slice(0, 7);
