@@ -5,7 +5,7 @@
  */
 import cliProgress from 'cli-progress';
 import { MISTAKE_FLOOR, describeDecision, formatValue, reviewRecord, type Review } from '@olsen/bots';
-import { replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
+import { localizeError, replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
 
 export interface AnalyseOptions {
   readonly seat: number;
@@ -64,7 +64,13 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
   const steps = replaySteps(record);
   const nbRun = o.lang === 'nb';
   // The record's own error is the engine's (English) sentence, as olsen verify prints it.
-  if (!steps.ok) return { ok: false, message: nbRun ? `Spillet i filen kan ikke spilles av (olsen verify viser hvor): ${steps.error.message}` : `The record does not replay: ${steps.error.message}` };
+  if (!steps.ok) {
+    // A rule's refusal in the run's language; a file that is not a record at all is said as such (verify has details).
+    const e = steps.error;
+    const where = e.round === null ? '' : nbRun ? ` (runde ${e.round + 1}${e.action === null ? '' : `, trekk ${e.action + 1}`})` : ` (round ${e.round + 1}${e.action === null ? '' : `, action ${e.action + 1}`})`;
+    const why = e.cause ? localizeError(e.cause, o.lang) : nbRun ? 'filen følger ikke formatet for lagrede spill (olsen verify sier hva som er galt).' : e.message;
+    return { ok: false, message: nbRun ? `Spillet i filen kan ikke spilles av${where}: ${why}` : `The record does not replay${where}: ${why}` };
+  }
   const players = steps.value[0].game.players.length;
   if (o.seat >= players) return { ok: false, usage: true, message: nbRun ? `Det er ikke noe sete ${o.seat}: spillet har ${players} spillere (sete 0–${players - 1}).` : `There is no seat ${o.seat}: the game has ${players} players (seats 0–${players - 1}).` };
   const format = nbRun ? 'analyse {bar} {value}/{total} stillinger | {eta_formatted} igjen' : 'analyse {bar} {value}/{total} positions | {eta_formatted} left';

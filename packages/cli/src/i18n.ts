@@ -86,6 +86,8 @@ export const TEXT = {
     quitSaid: 'Du avsluttet spillet før det var ferdig.',
     inputEnded: 'Inndataene tok slutt før spillet var ferdig: spillet er stanset.',
     interrupted: 'Avbrutt (Ctrl-C): spillet er stanset.',
+    hungUp: 'Terminalen ble lukket (SIGHUP): spillet er stanset.',
+    terminated: 'Stanset utenfra (SIGTERM): spillet er stanset.',
     you: 'Du',
   },
   en: {
@@ -164,6 +166,8 @@ export const TEXT = {
     quitSaid: 'You quit the game before its end.',
     inputEnded: 'The input ended before the game did: the game is stopped.',
     interrupted: 'Interrupted (Ctrl-C): the game is stopped.',
+    hungUp: 'The terminal was closed (SIGHUP): the game is stopped.',
+    terminated: 'Stopped from outside (SIGTERM): the game is stopped.',
     you: 'You',
   },
 } as const;

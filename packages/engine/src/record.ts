@@ -20,12 +20,19 @@ export interface RecordError {
   readonly round: number | null;
   readonly action: number | null;
   readonly rule: string | null;
+  /** The developers' English sentence (RECORD.md's `message`). */
   readonly message: string;
+  /**
+   * The engine's refusal behind it, where a rule or a house rule refused the record: `localizeError(cause, lang)`
+   * says it in a player's language. Absent for a record that is malformed; never in `verifyRecord`'s output.
+   */
+  readonly cause?: GameError;
 }
 
 export type VerifyOutput = { readonly ok: true; readonly result: VerifyResult } | { readonly ok: false; readonly error: RecordError };
 
-const at = (round: number | null, action: number | null, e: { rule: string | null; message: string }): RecordError => ({ round, action, rule: e.rule, message: e.message });
+const at = (round: number | null, action: number | null, e: { rule: string | null; message: string; code?: string }): RecordError =>
+  'code' in e && e.code !== 'malformed' ? { round, action, rule: e.rule, message: e.message, cause: e as GameError } : { round, action, rule: e.rule, message: e.message };
 const whole = (message: string): RecordError => ({ round: null, action: null, rule: null, message });
 
 /** The error codes that refuse a game's setup rather than a round: a record given them is wrong as a whole. */
@@ -170,7 +177,8 @@ export function verifyRecord(input: string | unknown): VerifyOutput {
     }
   }
   const g = replayRecord(raw);
-  if (!g.ok) return { ok: false, error: g.error };
+  // RECORD.md's four fields, nothing more (the cause is for a caller that localizes it).
+  if (!g.ok) return { ok: false, error: { round: g.error.round, action: g.error.action, rule: g.error.rule, message: g.error.message } };
   return { ok: true, result: resultOf(g.value) };
 }
 

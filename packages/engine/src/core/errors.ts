@@ -31,7 +31,8 @@ export interface RoundResult {
 export const gameError = (rule: string | null, code: ErrorCode, params: ErrorParams): GameError => ({
   rule,
   code,
-  message: errorMessage(code, params, 'en'),
+  // The developers' sentence (cards as Qs); localizeError(e, 'en') is the player's ("the queen of spades").
+  message: errorMessage(code, params, 'dev'),
   params,
 });
 

@@ -82,9 +82,17 @@ const who = (p: Said, l: Lang): string => (p.you ? YOU[l] : p.player);
 const vb = (p: Said, third: string, second: string): string => (p.you ? second : third);
 
 /** A card in a sentence: its notation in English (as records write it), its name in the other languages. */
-const c = (card: number, l: Lang): string => (l === 'en' ? makeCard(card) : spokenCard(card, l));
+/**
+ * A card in a sentence: spoken in every language a player reads ("spar dame", "the queen of spades"); in the
+ * notation (`Qs`) only in an error's own `message`, the English sentence records and logs carry for developers
+ * (`errorMessage(…, 'dev')`).
+ */
+const c = (card: number, l: Lang | 'dev'): string => (l === 'dev' ? makeCard(card) : l === 'en' ? `the ${spokenCard(card, l)}` : spokenCard(card, l));
+/** The same at the start of a sentence. */
+const C = (card: number, l: Lang | 'dev'): string => capitalFirst(c(card, l));
+const capitalFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 /** One sentence in four languages; the builder picks the player's. */
-const say = (l: Lang, t: Record<Lang, string>): string => t[l];
+const say = (l: Lang, t: Record<Lang, string>): string => ((l as string) === 'dev' ? t.en : t[l]);
 const n = (count: number, one: string, many: string): string => (count === 1 ? one : many);
 
 /** The sentence of each option relation (options.ts), by `option+other`: why a set of house rules cannot be played. */
@@ -146,7 +154,7 @@ export function ruleValueError(name: string, spec: { readonly values?: readonly 
 }
 
 export function setupError(rule: string | null, code: ErrorCode, params: ErrorParams): RuleError {
-  return { rule, code, params, message: errorMessage(code, params, 'en') };
+  return { rule, code, params, message: errorMessage(code, params, 'dev') };
 }
 
 /** The refusal of house rules that break `rel` (options.ts), with what says it in every language. */
@@ -289,10 +297,10 @@ export const ERRORS = {
   }),
   /** S-V4/S-V5: the cards of one move do not belong together. */
   groupMismatch: (p, l) => say(l, {
-    en: `${c(p.card, l)} does not go with the cards laid with it: together they must share one rank${p.count ? ' or one suit (no eights)' : ''}.`,
+    en: `${C(p.card, l)} does not go with the cards laid with it: together they must share one rank${p.count ? ' or one suit (no eights)' : ''}.`,
     nb: `${c(p.card, l)} passer ikke sammen med de andre kortene: de må ha samme verdi${p.count ? ' eller samme sort (uten åttere)' : ''}.`,
-    nl: `${c(p.card, l)} past niet bij de andere kaarten: samen moeten ze dezelfde waarde hebben${p.count ? ' of dezelfde kleur (zonder achten)' : ''}.`,
-    de: `${c(p.card, l)} passt nicht zu den anderen Karten: zusammen müssen sie denselben Wert haben${p.count ? ' oder dieselbe Farbe (ohne Achten)' : ''}.`,
+    nl: `${C(p.card, l)} past niet bij de andere kaarten: samen moeten ze dezelfde waarde hebben${p.count ? ' of dezelfde kleur (zonder achten)' : ''}.`,
+    de: `${C(p.card, l)} passt nicht zu den anderen Karten: zusammen müssen sie denselben Wert haben${p.count ? ' oder dieselbe Farbe (ohne Achten)' : ''}.`,
   }),
   /** S14: the draw limit is reached. */
   drawLimit: (p, l) => say(l, {
@@ -483,7 +491,7 @@ export type ErrorCode = keyof typeof ERRORS;
  * sentence is said to) a sentence about that player speaks to them:
  * "You do not hold Kc", "Du har ikke …", not "You does not hold Kc".
  */
-export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang = 'en', you?: string): string {
+export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang | 'dev' = 'en', you?: string): string {
   const card = (name: unknown): number => (typeof name === 'string' ? Math.max(0, parseCard(name)) : 0);
   const p: Said = {
     player: params.player ?? '',
@@ -504,5 +512,6 @@ export function errorMessage(code: ErrorCode, params: ErrorParams, lang: Lang = 
   // Names come from outside (a record, a client): a sentence shows at most 80 characters of one.
   p.player = clip(p.player);
   p.other = clip(p.other);
-  return ERRORS[code](p, lang);
+  // 'dev': the English sentence with cards in the notation (an error's own message; see `c`).
+  return ERRORS[code](p, lang as Lang);
 }
