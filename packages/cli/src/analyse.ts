@@ -4,6 +4,7 @@
  * the same review), as text or as JSON.
  */
 import cliProgress from 'cli-progress';
+import { safeJson, shownName } from './shown.js';
 import { MISTAKE_FLOOR, describeDecision, formatValue, reviewRecord, type Review } from '@olsen/bots';
 import { localizeError, replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
 
@@ -36,6 +37,13 @@ export function notation(a: AnyAction, nb: boolean, players: readonly string[]):
   return `→${SYMBOL[(a as { suit: string }).suit]}`;
 }
 
+/** The record with its player names as the terminal may show them (the review reads seats, never names). */
+function safeNames(record: unknown): unknown {
+  if (typeof record !== 'object' || record === null || !Array.isArray((record as { players?: unknown }).players)) return record;
+  const r = record as { players: unknown[] };
+  return { ...r, players: r.players.map((p) => (typeof p === 'string' ? shownName(p) : p)) };
+}
+
 const BARS = '▁▂▃▄▅▆▇█';
 
 /**
@@ -60,7 +68,9 @@ export function sparkline(all: readonly number[], measure: Review['measure'], wi
 }
 
 /** Reviews the record and returns what to print, or an error sentence. */
-export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text: string; review: Review } | { ok: false; message: string; usage?: true } {
+export function runAnalyse(given: unknown, o: AnalyseOptions): { ok: true; text: string; review: Review } | { ok: false; message: string; usage?: true } {
+  // Names from a file are shown, never executed (shown.ts): every sentence below names players from the record.
+  const record = safeNames(given);
   const steps = replaySteps(record);
   const nbRun = o.lang === 'nb';
   // The record's own error is the engine's (English) sentence, as olsen verify prints it.
@@ -78,7 +88,7 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
   bar?.start(steps.value.length, 0);
   const review = reviewRecord(record, o.seat, { worlds: o.worlds, seed: o.seed, onProgress: (done) => bar?.update(done) });
   bar?.stop();
-  if (o.json) return { ok: true, review, text: `${JSON.stringify(review)}\n` };
+  if (o.json) return { ok: true, review, text: `${safeJson(review)}\n` };
   const nb = o.lang === 'nb';
   // Points with one decimal always, in the reader's way of writing numbers (a column of them lines up).
   // A negative bound with a true minus sign: "(−4,6–5,5)", never a hyphen beside the range's dash.
@@ -87,7 +97,7 @@ export function runAnalyse(record: unknown, o: AnalyseOptions): { ok: true; text
   const lines: string[] = [];
   // Names as a record gives them (no length limit in the format; the server's are 24 characters at most): a name
   // of 50 MB is shown by its first 40 characters, not copied into every line that names the player.
-  const names = review.players.map((n) => (n.length > 40 ? `${n.slice(0, 40)}…` : n));
+  const names = review.players.map((n) => shownName(n));
   const name = names[o.seat];
   const mistakes = review.decisions.filter((d) => d.mistake).length;
   lines.push(nb

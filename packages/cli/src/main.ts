@@ -8,6 +8,7 @@ import { widthOf, wrapLine } from './wrap.js';
 import { helpLangOf, usageError } from './usage-words.js';
 import { ruleParagraph } from './rule-book.js';
 import { rulesText } from './rules-text.js';
+import { safeJson, shownName } from './shown.js';
 
 export { rulesText };
 import { Command, Help, InvalidArgumentError, Option } from 'commander';
@@ -149,7 +150,8 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .addHelpText('after', say('\nAvslutningskoder: 0 spillet følger reglene (JSON-en gir resultatet), 1 det gjør\ndet ikke (JSON-en sier hvor og hvilken regel), 2 filen kan ikke leses eller\nkommandoen er brukt feil.', '\nExit codes: 0 the record is a legal game (the JSON gives its result),\n1 it is not (the JSON says where and which rule), 2 the file cannot be read\nor the command is misused.'))
     .action((file: string) => {
       const { code, output } = verifyCommand(file);
-      process.stdout.write(`${JSON.stringify(output)}\n`);
+      // A name in a message is data: its bidirectional controls escaped too, so the line reads as written.
+      process.stdout.write(`${safeJson(output)}\n`);
       process.exitCode = code;
     });
 
@@ -374,7 +376,8 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
         return;
       }
       const opts = { ...given, rules, seed: given.seed ?? String(Date.now()) };
-      const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : opts.name;
+      // Your name is printed on every line that names you: shown, never executed (shown.ts), 24 characters as online.
+      const name = opts.name === 'Du' && opts.lang === 'en' ? 'You' : shownName(opts.name, 24);
       const io = { output: process.stdout, input: process.stdin, errors: process.stderr };
       process.exitCode =
         opts.game === 'olsen-dk'

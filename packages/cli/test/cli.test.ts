@@ -18,6 +18,7 @@ import { runBench } from '../src/bench.js';
 import { runBotBench } from '../src/bench-bots.js';
 import { widthOf, wrapLine } from '../src/wrap.js';
 import { usageError } from '../src/usage-words.js';
+import { againCommand, invokedAs } from '../src/again.js';
 
 const bin = fileURLToPath(new URL('../bin/olsen.js', import.meta.url));
 const fixtures = fileURLToPath(new URL('../../engine/test/fixtures/', import.meta.url));
@@ -300,7 +301,10 @@ describe('olsen play', () => {
     const lines = first.stdout.split('\n');
     const at = lines.findIndex((l) => l.startsWith('The same game again'));
     // The command on a line of its own, whole, to copy.
-    expect(lines.slice(at, at + 2)).toEqual(['The same game again (the same cards, rules and opponents):', `  olsen play --game vri-atter --players 2 --rules '{"maxDraws":1}' --level easy --seed 'again 1' --lang en`]);
+    expect(lines.slice(at, at + 2)).toEqual(['The same game again (the same cards, rules and opponents):', `  node packages/cli/bin/olsen.js play --game vri-atter --players 2 --rules '{"maxDraws":1}' --level easy --seed 'again 1' --lang en`]);
+    // Issue 48: the command is the one this run was started with, and it runs as printed.
+    const words = lines[at + 1].trim().split(' ').slice(2);
+    expect(words[0]).toBe('play');
     const again = olsen(['play', '--game', 'vri-atter', '--players', '2', '--rules', '{"maxDraws":1}', '--level', 'easy', '--seed', 'again 1', '--lang', 'en'], answers(400));
     expect(again.stdout).toBe(first.stdout);
   });
@@ -309,7 +313,7 @@ describe('olsen play', () => {
     const eof = olsen(['play', '--seed', 'cli-eof'], '1\n');
     expect(eof.code).toBe(1);
     expect(eof.stdout).toContain('Inndataene tok slutt før spillet var ferdig: spillet er stanset.');
-    expect(eof.stdout).toContain('olsen play --game olsen --players 3 --level medium --seed cli-eof');
+    expect(eof.stdout).toContain('node packages/cli/bin/olsen.js play --game olsen --players 3 --level medium --seed cli-eof');
     expect(eof.stdout).not.toContain('Takk for spillet!');
     const file = join(mkdtempSync(join(tmpdir(), 'olsen-int-')), 'game.json');
     const child = spawn(process.execPath, [bin, 'play', '--lang', 'en', '--seed', 'cli-int', '--record', file]);
@@ -323,6 +327,54 @@ describe('olsen play', () => {
     expect(out).toContain(`The game is saved in ${file}`);
     const v = olsen(['verify', file]);
     expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, result: { finished: false } });
+  });
+
+  for (const [signal, code, said] of [['SIGHUP', 129, 'The terminal was closed (SIGHUP): the game is stopped.'], ['SIGTERM', 143, 'Stopped from outside (SIGTERM): the game is stopped.']] as const) {
+    it(`issue 48: ${signal} (a closed terminal, a stop from outside) keeps the game: the record written, the command to play again, exit ${code}`, async () => {
+      for (const game of ['vri-atter', 'olsen-dk']) {
+        const file = join(mkdtempSync(join(tmpdir(), 'olsen-sig-')), 'game.json');
+        const child = spawn(process.execPath, [bin, 'play', '--game', game, '--lang', 'en', '--seed', `cli-${signal}`, '--record', file, '--name', 'Mormor']);
+        let out = '';
+        child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+        await expect.poll(() => out.includes('> '), { timeout: 20_000 }).toBe(true);
+        child.kill(signal);
+        const exit = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+        expect(exit).toBe(code);
+        expect(out).toContain(said);
+        expect(out).toContain(`The game is saved in ${file}`);
+        expect(out).toMatch(new RegExp(`play --game ${game} --players \\d --level medium --seed cli-${signal} --name Mormor --lang en`));
+        expect(JSON.parse(olsen(['verify', file]).stdout)).toMatchObject({ ok: true, result: { finished: false } });
+      }
+    });
+  }
+
+  it('issue 48: the command to play again is the one the user started: olsen, npx olsen, or node and the script', () => {
+    expect(invokedAs('/usr/local/bin/olsen', '/home/kari')).toEqual(['olsen']);
+    expect(invokedAs('/home/kari/olsen/node_modules/.bin/olsen', '/home/kari/olsen')).toEqual(['npx', 'olsen']);
+    expect(invokedAs('/home/kari/olsen/packages/cli/bin/olsen.js', '/home/kari/olsen')).toEqual(['node', 'packages/cli/bin/olsen.js']);
+    expect(invokedAs('/home/kari/olsen/packages/cli/bin/olsen.js', '/tmp')).toEqual(['node', '/home/kari/olsen/packages/cli/bin/olsen.js']);
+    expect(againCommand({ game: 'olsen', players: 3, rules: {}, level: 'medium', seed: 's', lang: 'nb', name: 'Bestemor Åse' }, ['olsen'])).toBe("olsen play --game olsen --players 3 --level medium --seed s --name 'Bestemor Åse'");
+  });
+
+  it('issue 48: names from a record or --name are shown, never executed (escape sequences and bidirectional overrides as visible escapes)', () => {
+    const record = JSON.parse(readFileSync(`${examples}olsen-finished.json`, 'utf8')) as { players: string[] };
+    const hostile = 'Ola\u001b[31mRED\u202eevil\u0007';
+    record.players = record.players.map((p, i) => (i === 0 ? hostile : p));
+    const dir = mkdtempSync(join(tmpdir(), 'olsen-hostile-'));
+    writeFileSync(join(dir, 'r.json'), JSON.stringify(record));
+    for (const args of [['analyse', join(dir, 'r.json'), '--worlds', '20'], ['analyse', join(dir, 'r.json'), '--worlds', '20', '--json'], ['verify', join(dir, 'r.json')]]) {
+      const r = olsen(args);
+      expect(r.stdout, args.join(' ')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/);
+    }
+    expect(olsen(['analyse', join(dir, 'r.json'), '--worlds', '20']).stdout).toContain('Ola\\x1b[31mRED\\u202eevil\\x07');
+    // A record whose illegal move names the hostile player: the refusal is shown safely too.
+    const bad = JSON.parse(JSON.stringify(record)) as { rounds: { actions: unknown[] }[] };
+    bad.rounds[0].actions[0] = { seat: 0, play: ['2c'] };
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
+    expect(olsen(['verify', join(dir, 'bad.json')]).stdout).not.toMatch(/[\u001b\u202e]/);
+    const played = olsen(['play', '--seed', 'hostile', '--name', hostile], 'q\n');
+    expect(played.stdout).not.toMatch(/[\u001b\u202e\u0007]/);
+    expect(played.stdout).toContain('Ola\\x1b[31mRED\\u202eevil');
   });
 
   it('issue 39: one language per run — the game\'s own name in the title, "Tips", English grammar for "You"; Vri åtter states its target and running totals every turn', () => {
@@ -383,7 +435,8 @@ describe('olsen play', () => {
     expect(rank.stdout).toContain("> Du legger K♦.");
     expect(rank.stdout).toContain('Det går ikke: du har ikke noe kort med den verdien som kan legges nå: velg et nummer i lista.');
     const six = olsen(['play', '--game', 'vri-atter', '--players', '6', '--seed', 's6'], answers(400));
-    const lists = six.stdout.split('\n').filter((l) => /^(Motspillere|Din hånd|Summer| {2}\S)/.test(l));
+    // (The command to play again is printed whole, never wrapped, to be copied: not a list.)
+    const lists = six.stdout.split('\n').filter((l) => /^(Motspillere|Din hånd|Summer| {2}\S)/.test(l) && !l.includes(' play --game '));
     expect(lists.length).toBeGreaterThan(10);
     for (const l of lists) expect(l.length, l).toBeLessThanOrEqual(80);
   });
@@ -483,7 +536,7 @@ describe('olsen play speaks to the person', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'olsen-record-')), 'game.json');
     const r = olsen(['play', '--seed', 'rec', '--record', file], answers(200));
     expect(r.stdout).toContain(`Spillet er lagret i ${file}`);
-    expect(r.stdout).toContain('Det samme spillet igjen (samme kort, regler og motspillere):\n  olsen play --game olsen --players 3 --level medium --seed rec');
+    expect(r.stdout).toContain('Det samme spillet igjen (samme kort, regler og motspillere):\n  node packages/cli/bin/olsen.js play --game olsen --players 3 --level medium --seed rec');
     const v = olsen(['verify', file]);
     expect(v.code).toBe(0);
     expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, result: { finished: true } });
