@@ -131,6 +131,15 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
     return say(lang, { nb: `Å ${x} var det beste valget (${v}).`, en: `To ${x} was the best choice (${v}).`, nl: `${capital(x)} was de beste keuze (${v}).`, de: `${capital(x)} war die beste Wahl (${v}).` });
   }
   const cost = costWords(d, m, lang);
+  if (verdict === 'noise' && costOf(d, m).hi <= 0) {
+    // Measured again, the two moves came out the same in every world: no cost at all, not "within the noise".
+    return say(lang, {
+      nb: `Å ${x} var like godt som å ${y}: målt på nytt ga de samme resultat.`,
+      en: `To ${x} was as good as to ${y}: measured again, they came out the same.`,
+      nl: `${capital(x)} was even goed als ${y}: opnieuw gemeten kwamen ze gelijk uit.`,
+      de: `${capital(x)} war so gut wie ${y}: neu gemessen kamen sie gleich heraus.`,
+    });
+  }
   if (verdict === 'noise') {
     return say(lang, {
       nb: `Å ${x} regnes ikke som en feil: målt på nytt er forskjellen fra å ${y} ${cost}, innenfor usikkerheten.`,

@@ -188,6 +188,10 @@ describe('review: one verdict, one figure', () => {
       expect(text).not.toContain('22');
       for (const lang of langs) expect(describeDecision(d, view, lang)).toMatch(expected === 'mistake' ? MISTAKE[lang] : NOT[lang]);
     }
+    // No difference at all on the fresh worlds: as good, not "within the noise".
+    const same = built('points', 0, 0, [0.6, 0.6]);
+    expect(same.d.verdict).toBe('noise');
+    expect(describeDecision(same.d, same.view, 'nb')).toMatch(/^Å legge 8♣ og si spar var like godt som å legge 8♣ og si kløver: målt på nytt ga de samme resultat\.$/);
     const small = built('win', 0.022, 0.005, [0.52, 0.3]);
     expect(small.d.verdict).toBe('small');
     expect(describeDecision(small.d, small.view, 'en')).toContain('a mistake costs at least 3\u00a0% chance to win');
