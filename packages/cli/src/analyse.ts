@@ -93,7 +93,6 @@ export function runAnalyse(given: unknown, o: AnalyseOptions): { ok: true; text:
   // Points with one decimal always, in the reader's way of writing numbers (a column of them lines up).
   // A negative bound with a true minus sign: "(−4,6–5,5)", never a hyphen beside the range's dash.
   const points = (v: number): string => v.toLocaleString(nb ? 'nb-NO' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).replace(/^-/, '\u2212');
-  const percent = (v: number): string => `${Math.round(v * 100)}`.replace(/^-/, '\u2212');
   const lines: string[] = [];
   // Names as a record gives them (no length limit in the format; the server's are 24 characters at most): a name
   // of 50 MB is shown by its first 40 characters, not copied into every line that names the player.

@@ -7,7 +7,7 @@
 import { againCommand } from './again.js';
 import { ending } from './ending.js';
 import { widthOf, wrapLine, wrapList } from './wrap.js';
-import { SUITS, gameTitle, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
+import { SUITS, cardName, gameTitle, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
 import { heartsViewFor, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
 import { parseCards } from '@olsen/engine/shedding';
 import { gameErrorOf } from '@olsen/protocol';
@@ -15,6 +15,7 @@ import { VirtualTable, pace, seatsFor } from '@olsen/table';
 import { suitSymbol, type Lang } from './i18n.js';
 import { QUIT, createPrompt, goOn } from './prompt.js';
 import { setupErrorText } from './setup-error.js';
+import { gameRules, ruleWords } from './rule-book.js';
 import { heartsHint, type Level } from '@olsen/bots';
 
 const TEXT = {
@@ -27,7 +28,7 @@ const TEXT = {
       '  1 4 7          i gi-runden: numrene på de tre kortene du gir bort',
       '  ?              et tips fra datamaskinen',
       '  q              avslutt spillet',
-      '«(regel H5)» i et svar viser til regelboka: olsen rules H5 viser regelen.',
+      '«(regel H5)» i et svar viser til en regel: olsen rules H5 forklarer den.',
     ].join('\n'),
     hand: (n: number, dealer: string) => `Giv ${n}. ${dealer} gir.`,
     pass: (k: number, to: string) => `Gi ${k} kort til ${to}: skriv ${k} numre (f.eks. 1 4 7) eller kort (f.eks. spar dame).`,
@@ -53,6 +54,7 @@ const TEXT = {
     noSuchNumber: (k: number, n: number) => `det er ikke noe kort nummer ${k}: hånden har 1–${n}.`,
     twice: 'det samme kortet står to ganger: velg tre forskjellige.',
     howMany: (got: number, k: number) => `det er ${got} kort; du skal gi ${k}.`,
+    notHeld: (card: string) => `du har ikke ${card} på hånden.`,
     handOver: 'Given er ferdig.',
     moon: (who: string) => `${who} tok alle straffekortene!`,
     winner: (names: string) => `Vinner: ${names}!`,
@@ -73,7 +75,7 @@ const TEXT = {
       '  1 4 7              in the pass: the numbers of the three cards you give',
       '  ?                  a hint from the computer',
       '  q                  quit the game',
-      '"(rule H5)" in an answer names the rule book: olsen rules H5 shows the rule.',
+      '"(rule H5)" in an answer names a rule: olsen rules H5 --lang en explains it.',
     ].join('\n'),
     hand: (n: number, dealer: string) => `Hand ${n}. ${dealer} ${dealer === 'You' ? 'deal' : 'deals'}.`,
     pass: (k: number, to: string) => `Pass ${k} cards to ${to}: type ${k} numbers (e.g. 1 4 7) or cards (e.g. Qs Ah Kh).`,
@@ -98,6 +100,7 @@ const TEXT = {
     noSuchNumber: (k: number, n: number) => `there is no card number ${k}: the hand has 1–${n}.`,
     twice: 'the same card is there twice: pick three different ones.',
     howMany: (got: number, k: number) => `that is ${got} card${got === 1 ? '' : 's'}; you pass ${k}.`,
+    notHeld: (card: string) => `you do not hold the ${card}.`,
     refused: 'Not allowed',
     handOver: 'The hand is over.',
     moon: (who: string) => `${who} took every penalty card!`,
@@ -170,6 +173,8 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   // What ends the game and whether cards are passed, from the game's rules (H3, H9): said once, at the start.
   const r0 = heartsViewFor(g, 0).rules;
   out(t.goal(r0.pointLimit, r0.deals));
+  // How points are counted and what shooting the moon is (H8), in the words of the rules page.
+  out(ruleWords('H8', o.lang));
   out(t.passRule(r0.pass, names.length));
   const goal = t.target(r0.pointLimit, r0.deals);
   out(t.hand(1, names[g.rounds[0].dealer]));
@@ -232,6 +237,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     if (QUIT.test(text)) return finish('quit');
     if (/^(help|hjelp)$/i.test(text)) {
       out(t.help);
+      out(`\n${gameRules('olsen-dk', o.lang)}`);
       continue;
     }
     if (/^(\?|hint|tips)$/i.test(text)) {
@@ -247,6 +253,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       const off = numbers?.find((k) => !(Number.isInteger(k) && k >= 1 && k <= hand.length));
       const why = off !== undefined ? t.noSuchNumber(off, hand.length)
         : !cards ? t.notCards(text, v.passSize)
+        : cards.some((c) => !hand.includes(c)) ? t.notHeld(cardName(cards.find((c) => !hand.includes(c))!, o.lang))
         : new Set(cards).size !== cards.length ? t.twice
         : cards.length !== v.passSize ? t.howMany(cards.length, v.passSize)
         : null;

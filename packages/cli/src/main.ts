@@ -6,13 +6,14 @@ import { dirname, resolve } from 'node:path';
 import { TEXT } from './i18n.js';
 import { widthOf, wrapLine } from './wrap.js';
 import { helpLangOf, usageError } from './usage-words.js';
-import { ruleParagraph } from './rule-book.js';
+import { ruleText } from './rule-book.js';
 import { rulesText } from './rules-text.js';
 import { safeJson, shownName } from './shown.js';
 
 export { rulesText };
 import { Command, Help, InvalidArgumentError, Option } from 'commander';
-import { GAMES, GAME_NAMES, gameInfo, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
+import { GAMES, GAME_NAMES, checkRules, gameInfo, verifyRecord, type GameName, type VerifyOutput } from '@olsen/engine';
+import { setupErrorText } from './setup-error.js';
 import { runAnalyse } from './analyse.js';
 import { runBench } from './bench.js';
 import { runBotBench } from './bench-bots.js';
@@ -50,6 +51,26 @@ export function rulesFor(game: GameName, value: Record<string, unknown> | string
   const preset = presets.find((p) => p.id === value);
   const list = presets.map((p) => p.id).join(', ');
   return preset ? { ...preset.rules } : lang === 'nb' ? `--rules: «${value.slice(0, 40)}» er ikke et ferdig regelsett for ${game} (${list}); velg ett av dem eller skriv et JSON-objekt.` : `--rules: '${value.slice(0, 40)}' is no preset of ${game} (${list}); give one of those or a JSON object.`;
+}
+
+/**
+ * A developer command's `--rules` (JSON or a preset) for `game` at `players`, checked as `play` checks them (the
+ * same sentence, the rule meant for a near miss); null when refused, said on stderr with exit 2.
+ */
+function rulesChecked(command: string, game: GameName, value: Record<string, unknown> | string, players: number): Record<string, unknown> | null {
+  const rules = rulesFor(game, value, 'en');
+  if (typeof rules === 'string') {
+    process.stderr.write(`olsen ${command}: ${rules}\n`);
+    process.exitCode = 2;
+    return null;
+  }
+  const refused = checkRules(game, rules, players);
+  if (refused) {
+    process.stderr.write(`${setupErrorText(refused, game, 'en', command)}\n`);
+    process.exitCode = 2;
+    return null;
+  }
+  return rules;
 }
 
 /** The games with their player counts, from the engine's table: `olsen (2–4 players; 5–6 with two decks), …`. */
@@ -140,6 +161,13 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     });
   }
   program.helpOption('-h, --help', say('vis hjelpen for kommandoen', 'display help for command'));
+  // One language for the whole run: `olsen --lang en play` as `olsen play --lang en`, and olsen's own page and
+  // errors too. A command's own --lang, when given, wins; otherwise it takes olsen's.
+  program.addOption(new Option('--lang <lang>', say('språket for hele kjøringen (kommandoene for en person: nb som standard)', 'the language of the whole run (the commands for a person: nb by default)')).choices(['nb', 'en']));
+  program.hook('preAction', (root, action) => {
+    const lang = root.opts<{ lang?: string }>().lang;
+    if (lang && action !== root && action.options.some((o) => o.long === '--lang') && action.getOptionValueSource('lang') !== 'cli') action.setOptionValueWithSource('lang', lang, 'cli');
+  });
   program.helpCommand(say('help [kommando]', 'help [command]'), say('vis hjelpen for en kommando', 'display help for command'));
   program.name('olsen').description(say('Olsen, Vri åtter og dansk Olsen med husreglene: spill i terminalen, slå opp regler, sjekk og analyser lagrede spill (og verktøy for utviklere).', 'Olsen, Vri åtter and Danish Olsen with their house rules: play in the terminal, look up rules, verify and review saved games (and tools for developers).')).version('0.1.0', '-V, --version', say('vis versjonsnummeret', 'output the version number'));
 
@@ -202,14 +230,17 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .command('sim')
     .summary(say('Simuler spill med datamaskinspillere (for utviklere; engelsk).', '')) // olsen's list; the page itself is English
     .description('Simulate games with computer players and print a JSON summary.')
-    .option('-g, --game <preset>', 'olsen, vri-atter or vri-atter-002', 'olsen')
+    .addOption(new Option('-g, --game <game>', 'olsen, vri-atter, vri-atter-002 or olsen-dk (Danish Olsen: whole games on its simulator, the pass included)').choices([...GAME_NAMES]).default('olsen'))
     .option('-p, --players <n>', 'number of players', int('players', 2, 6), 4)
     .option('-n, --games <n>', 'number of games', int('games', 1, 1e9), 10000)
     .option('-s, --seed <seed>', 'seed', 'olsen')
-    .option('-r, --rules <json>', 'house rules as JSON, e.g. \'{"maxDraws":1}\'', json, {})
+    .option('-r, --rules <json|preset>', 'house rules as JSON, e.g. \'{"maxDraws":1}\', or a preset of the game (olsen rules --game G)', rulesOrPreset, {})
     .addOption(new Option('--policy <name>', 'policy for every seat').choices(POLICIES as string[]).default('random'))
     .option('--no-progress', 'no progress bar')
-    .action((opts: { game: string; players: number; games: number; seed: string; rules: Record<string, unknown>; policy: PolicyName; progress: boolean }) => {
+    .action((given: { game: GameName; players: number; games: number; seed: string; rules: Record<string, unknown> | string; policy: PolicyName; progress: boolean }) => {
+      const rules = rulesChecked('sim', given.game, given.rules, given.players);
+      if (rules === null) return;
+      const opts = { ...given, rules };
       const res = runSim({ ...opts, progress: opts.progress && process.stderr.isTTY === true });
       if (!res.ok) {
         process.stderr.write(`olsen sim: ${res.message}\n`);
@@ -269,18 +300,26 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .option('-l, --lineup <levels>', 'comma-separated levels, one per seat (random, greedy, easy, medium, hard, expert)', 'medium,greedy,greedy,greedy')
     .option('-n, --games <n>', 'number of games, a multiple of the number of seats', int('games', 1, 1e7), 2000)
     .option('-s, --seed <seed>', 'seed', 'tournament')
-    .option('-r, --rules <json>', 'house rules as JSON', json, {})
+    .option('-r, --rules <json|preset>', 'house rules as JSON, or a preset of the game (olsen rules --game G)', rulesOrPreset, {})
     .option('-w, --workers <n>', 'threads to play on (one per core; the games and results are the same)', int('workers', 1, 64), 1)
     .option('--json', 'print one JSON object (the default when the output is not a terminal; a table when it is)')
     .option('--no-progress', 'no progress bar')
-    .action(async (opts: { game: string; lineup: string; games: number; seed: string; rules: Record<string, unknown>; progress: boolean; workers: number; json?: boolean }) => {
-      const lineup = opts.lineup.split(',').map((x) => x.trim());
+    .action(async (given: { game: string; lineup: string; games: number; seed: string; rules: Record<string, unknown> | string; progress: boolean; workers: number; json?: boolean }) => {
+      const lineup = given.lineup.split(',').map((x) => x.trim());
       const bad = lineup.find((x) => !isLevel(x));
       if (bad !== undefined) {
-        process.stderr.write(`olsen tournament: unknown level '${bad}' (random, greedy, easy, medium, hard, expert).\n`);
+        process.stderr.write(`olsen tournament: unknown level '${bad.slice(0, 40)}' (random, greedy, easy, medium, hard, expert).\n`);
         process.exitCode = 2;
         return;
       }
+      if (!(GAME_NAMES as readonly string[]).includes(given.game)) {
+        process.stderr.write(`olsen tournament: unknown game '${given.game.slice(0, 40)}' (${GAME_NAMES.join(', ')}).\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const rules = rulesChecked('tournament', given.game as GameName, given.rules, lineup.length);
+      if (rules === null) return;
+      const opts = { ...given, rules };
       // Each deal is played once per rotation of the seats: a number of games the rotations do not divide would
       // give some line-up positions more deals than others.
       if (opts.games % lineup.length !== 0) {
@@ -302,31 +341,24 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
 
   program
     .command('rules')
-    .description(say('Vis husreglene i et spill med regel-ID, verdier og standard, eller én regel fra regelboka.', 'List the house rules of a game with their rule IDs, allowed values and defaults, or one rule from the rule book.'))
+    .description(say('Vis husreglene i et spill med regel-ID, verdier og standard, eller én regel forklart med ord.', 'List the house rules of a game with their rule IDs, allowed values and defaults, or one rule explained in words.'))
     .addOption(new Option('-g, --game <game>', say('spillet', 'game')).choices([...GAME_NAMES]).default('olsen'))
     .addOption(new Option('--lang <lang>', say('språket i teksten', 'language of the text')).choices(['nb', 'en']).default('nb'))
     .option('--json', say('skriv tabellen som JSON', 'print the table as JSON'))
-    .argument('[id]', say('en regel-ID et svar nevner (S13, S-V2, H3): den regelen fra regelboka', 'a rule ID a refusal names (S13, S-V2, H3): that rule from the rule book'))
+    .argument('[id]', say('en regel-ID et svar nevner (S13, S-V2, H3): den regelen forklart', 'a rule ID a refusal names (S13, S-V2, H3): that rule explained'))
     .action((id: string | undefined, opts: { game: GameName; lang: 'nb' | 'en'; json?: boolean }) => {
       if (id !== undefined) {
-        let text: string | null;
-        try {
-          text = ruleParagraph(id);
-        } catch {
-          process.stderr.write(opts.lang === 'nb' ? 'olsen rules: regelboka (docs/rules.md) finnes ikke her.\n' : 'olsen rules: the rule book (docs/rules.md) is not here.\n');
-          process.exitCode = 1;
-          return;
-        }
+        const text = ruleText(id, opts.lang);
         if (text === null) {
           const none = opts.lang === 'nb'
-            ? `olsen rules: regelboka har ingen regel ${id.slice(0, 20)}. Reglene heter S1–S24 (Olsen og Vri åtter), S-V1–S-V17 (deres husregler), H1–H10 (dansk Olsen) og V1–V2 (hva hver spiller får se).`
-            : `olsen rules: the rule book has no rule ${id.slice(0, 20)}. The rules are S1–S24 (Olsen and Vri åtter), S-V1–S-V17 (their house rules), H1–H10 (Danish Olsen) and V1–V2 (what each player sees).`;
+            ? `olsen rules: det finnes ingen regel ${shownName(id, 20)}. Reglene heter S1–S24 (Olsen og Vri åtter), S-V1–S-V17 (deres husregler), H1–H10 (dansk Olsen) og V1–V2 (hva hver spiller får se).`
+            : `olsen rules: there is no rule ${shownName(id, 20)}. The rules are S1–S24 (Olsen and Vri åtter), S-V1–S-V17 (their house rules), H1–H10 (Danish Olsen) and V1–V2 (what each player sees).`;
           process.stderr.write(`${wrapLine(none, widthOf(process.stderr))}\n`);
           process.exitCode = 2;
           return;
         }
         const width = widthOf(process.stdout) || 80;
-        process.stdout.write(`${opts.lang === 'nb' ? 'Fra regelboka (på engelsk):\n' : ''}${wrapLine(text, width)}\n`);
+        process.stdout.write(`${text.split('\n').map((l) => wrapLine(l, width)).join('\n')}\n`);
         return;
       }
       // A reference table: fitted to the terminal, or to 80 columns in a pipe or a file.

@@ -7,6 +7,7 @@
 import { SUITS, SUIT_NAMES, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { againCommand } from './again.js';
+import { gameRules } from './rule-book.js';
 import { ending } from './ending.js';
 import { widthOf, wrapLine, wrapList } from './wrap.js';
 import pc from 'picocolors';
@@ -261,6 +262,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     if (QUIT.test(text)) return finish('quit');
     if (/^(help|hjelp)$/i.test(text)) {
       out(t.help(word));
+      out(`\n${gameRules(o.game as GameName, o.lang)}`);
       continue;
     }
     if (/^(\?|hint|tips)$/i.test(text)) {

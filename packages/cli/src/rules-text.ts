@@ -16,7 +16,7 @@ const RULES_WORDS = {
     none: (other: string) => `ingen (da gjelder ${other})`,
     only: (other: string, value: string) => `; gjelder bare med ${other}: ${value}`,
     presets: 'Ferdige regelsett (olsen play --rules NAVN):',
-    others: (games: string) => `Andre spill: olsen rules --game ${games}. Én regel fra regelboka: olsen rules S13.`,
+    others: (games: string) => `Andre spill: olsen rules --game ${games}. Én regel forklart: olsen rules S13.`,
   },
   en: {
     head: (game: string, title: string, players: string) => `${game} (${title}): ${players}.\nHouse rules, given as olsen play --rules '{"name": value}':`,
@@ -29,7 +29,7 @@ const RULES_WORDS = {
     none: (other: string) => `none (${other} applies)`,
     only: (other: string, value: string) => `; only with ${other}: ${value}`,
     presets: 'Presets (olsen play --rules NAME):',
-    others: (games: string) => `Other games: olsen rules --game ${games}. One rule from the rule book: olsen rules S13.`,
+    others: (games: string) => `Other games: olsen rules --game ${games}. One rule explained: olsen rules S13 --lang en.`,
   },
 } as const;
 

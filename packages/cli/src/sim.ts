@@ -4,9 +4,10 @@
  */
 import cliProgress from 'cli-progress';
 import { resolveRules, type RuleSet } from '@olsen/engine/shedding';
-import { seedFromString } from '@olsen/engine/sim';
+import { resolveHeartsRules, type HeartsRules } from '@olsen/engine/hearts';
+import { HP_GAME_OVER, HP_PASS, HP_PLAY, HeartsSim, pick, seedFromString } from '@olsen/engine/sim';
 import { P_GAME_OVER, P_ROUND_OVER, Sim } from '@olsen/engine/sim';
-import { policyOf, type PolicyName } from '@olsen/bots';
+import { heartsPolicy, policyOf, type PolicyName } from '@olsen/bots';
 
 export interface SimOptions {
   game: string;
@@ -20,7 +21,7 @@ export interface SimOptions {
 
 export interface SimSummary {
   game: string;
-  rules: RuleSet;
+  rules: RuleSet | HeartsRules;
   players: number;
   games: number;
   seed: string;
@@ -36,7 +37,7 @@ export interface SimSummary {
 }
 
 export function runSim(o: SimOptions): { ok: true; summary: SimSummary } | { ok: false; message: string } {
-  if (o.game === 'olsen-dk') return { ok: false, message: "sim plays the shedding games; for Danish Olsen use 'olsen bench --game olsen-dk'." };
+  if (o.game === 'olsen-dk') return simHearts(o);
   const resolved = resolveRules(o.game, o.rules, o.players);
   if (!resolved.ok) return { ok: false, message: resolved.error.message };
   const rules = resolved.value;
@@ -100,6 +101,71 @@ export function runSim(o: SimOptions): { ok: true; summary: SimSummary } | { ok:
       meanPlaceBySeat: rules.scoring === 'ranking' ? mean(placeSum) : null,
       meanTotalBySeat: rules.scoring === 'points' ? mean(totalSum) : null,
       seconds: Math.round(seconds * 1000) / 1000,
+    },
+  };
+}
+
+/**
+ * Danish Olsen on its simulator: whole games (hands to the point limit or the number of deals, H8, H9), the pass
+ * included; `random` picks uniformly, `greedy` plays the habits the search's playouts use (lowest lead, duck,
+ * shed the danger).
+ */
+function simHearts(o: SimOptions): { ok: true; summary: SimSummary } | { ok: false; message: string } {
+  const resolved = resolveHeartsRules(o.rules, o.players);
+  if (!resolved.ok) return { ok: false, message: resolved.error.message };
+  const rules = resolved.value;
+  const n = o.players;
+  const sim = new HeartsSim(rules, n);
+  sim.seed(o.seed);
+  const rng = new Int32Array(6);
+  seedFromString(rng, 0, `${o.seed}/policy`);
+  const buf = new Int32Array(512);
+  const wins = new Array<number>(n).fill(0);
+  const totalSum = new Array<number>(n).fill(0);
+  let actions = 0;
+  let hands = 0;
+  const bar = o.progress ? new cliProgress.SingleBar({ format: 'sim {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+  bar?.start(o.games, 0);
+  const t0 = performance.now();
+  let dealer = n - 1;
+  for (let g = 0; g < o.games; g++) {
+    sim.newGame();
+    // (newGame leaves the last game's phase: every game deals at least one hand.)
+    for (let guard = 0; guard === 0 || (guard < 1000 && sim.phase !== HP_GAME_OVER); guard++) {
+      sim.dealRound(dealer);
+      dealer = (dealer + 1) % n;
+      hands++;
+      while (sim.phase === HP_PASS || sim.phase === HP_PLAY) {
+        const k = sim.generate(buf);
+        sim.apply(o.policy === 'random' || sim.phase === HP_PASS ? buf[k === 1 ? 0 : pick(rng, 0, k)] : heartsPolicy(sim, buf, k, rng));
+        actions++;
+      }
+    }
+    for (const s of sim.gameWinners()) wins[s]++;
+    for (let s = 0; s < n; s++) totalSum[s] += sim.total(s);
+    if (bar && (g & 255) === 0) bar.update(g);
+  }
+  bar?.update(o.games);
+  bar?.stop();
+  const seconds = (performance.now() - t0) / 1000;
+  const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+  return {
+    ok: true,
+    summary: {
+      game: o.game,
+      rules,
+      players: n,
+      games: o.games,
+      seed: o.seed,
+      policy: o.policy,
+      actions,
+      actionsPerGame: round3(actions / o.games),
+      roundsPerGame: round3(hands / o.games),
+      blockedRounds: 0,
+      winsBySeat: wins,
+      meanPlaceBySeat: null,
+      meanTotalBySeat: totalSum.map((x) => round3(x / o.games)),
+      seconds: round3(seconds),
     },
   };
 }

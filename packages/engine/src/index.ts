@@ -33,3 +33,5 @@ export { GAMES, BOUNDS, gameInfo, rulesNeededFor, checkRules, type GameInfo, typ
 export { LANGS, SUIT_NAMES, cardName, gameTitle, type Lang, type ErrorParams, type ErrorCode } from './core/messages.js';
 export { localizeError } from './core/errors.js';
 export { optionText, valueText } from './rule-words.js';
+// The rules in players' words, by section, with the rule IDs each paragraph explains (the rules page, olsen rules ID)
+export { GUIDE, guideFor, type GuideSection, type GuideParagraph } from './guide.js';

@@ -28,12 +28,18 @@ const bad = (text: string): Result<Action, GameError> =>
  * A suit as a player types it: its letter or symbol, or its name in any of the app's languages, as a screen
  * prints it ("spar", "hearts", "Herz", "klaveren"; an English name also in the singular, "heart").
  */
+/**
+ * A word as a keyboard without ø, å, ä or ü types it: "klover", "atter", "Konig" read as "kløver", "åtter",
+ * "König" (lower case, marks dropped, ø as o, æ as ae, ß as ss).
+ */
+const fold = (w: string): string => w.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ø/g, 'o').replace(/æ/g, 'ae').replace(/ß/g, 'ss');
+
 function suitFrom(text: string): number {
   const s = parseSuit(text);
   if (s >= 0) return s;
-  const w = text.trim().toLowerCase();
+  const w = fold(text.trim());
   for (const lang of LANGS) {
-    const i = SUIT_NAMES[lang].findIndex((name) => name.toLowerCase() === w || (lang === 'en' && name.slice(0, -1) === w));
+    const i = SUIT_NAMES[lang].findIndex((name) => fold(name) === w || (lang === 'en' && name.slice(0, -1) === w));
     if (i >= 0) return i;
   }
   return -1;
@@ -46,9 +52,9 @@ const RANK_WORDS: ReadonlyMap<string, number> = (() => {
   'jqka'.split('').forEach((c, i) => m.set(c, 9 + i));
   m.set('t', 8);
   for (const lang of LANGS) {
-    RANK_NAMES[lang].forEach((w, r) => m.set(w.toLowerCase(), r));
+    RANK_NAMES[lang].forEach((w, r) => m.set(fold(w), r));
     // "en åtter", "et ess": the noun without its article.
-    RANK_ARTICLE[lang].forEach((w, r) => m.set(w.toLowerCase().replace(/^\S+\s+/, ''), r));
+    RANK_ARTICLE[lang].forEach((w, r) => m.set(fold(w).replace(/^\S+\s+/, ''), r));
   }
   // Norwegian short forms: kn(ekt), d(ame), e(ss); "syv" beside "sju".
   for (const [w, r] of [['kn', 9], ['d', 10], ['e', 12], ['syv', 5]] as const) if (!m.has(w)) m.set(w, r);
@@ -62,7 +68,7 @@ const RANK_WORDS: ReadonlyMap<string, number> = (() => {
 function cardFrom(text: string): number {
   const c = parseCard(text);
   if (c >= 0) return c;
-  const words = text.trim().toLowerCase().split(/[\s-]+/).filter((w) => w !== 'of');
+  const words = fold(text.trim()).split(/[\s-]+/).filter((w) => w !== 'of');
   if (words.length === 1) return compound(words[0]);
   if (words.length !== 2) return -1;
   for (const [rankWord, suitWord] of [[words[0], words[1]], [words[1], words[0]]]) {
@@ -75,7 +81,7 @@ function cardFrom(text: string): number {
 
 /** The suit names as a compound word starts with them: every language's, and Norwegian "hjerte" (hjertedame). */
 const SUIT_PREFIXES: ReadonlyArray<readonly [string, number]> = [
-  ...LANGS.flatMap((lang) => SUIT_NAMES[lang].map((name, s): readonly [string, number] => [name.toLowerCase(), s])),
+  ...LANGS.flatMap((lang) => SUIT_NAMES[lang].map((name, s): readonly [string, number] => [fold(name), s])),
   ['hjerte', 2] as const,
 ].sort((a, b) => b[0].length - a[0].length);
 
