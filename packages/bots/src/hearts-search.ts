@@ -15,6 +15,7 @@ import { QUEEN, parseCard, pick } from '@olsen/engine/sim';
 import type { HeartsRules, HeartsView } from '@olsen/engine/hearts';
 import { A_PLAY, HP_PLAY, HeartsSim } from '@olsen/engine/sim';
 import { search, type Problem, type SearchLimits, type SearchResult } from './search.js';
+import { isPlay } from '@olsen/engine';
 
 const HEARTS = 2;
 const SPADES = 3;
@@ -45,7 +46,7 @@ export function heartsKnowledge(view: HeartsView): HeartsKnowledge {
   const active = view.inHand;
   const inHand = active.filter(Boolean).length;
   const plays: { seat: number; card: number }[] = [];
-  for (const a of view.log) if ('play' in a) plays.push({ seat: a.seat, card: parseCard(a.play[0]) });
+  for (const a of view.log) if (isPlay(a)) plays.push({ seat: a.seat, card: parseCard(a.play[0]) });
   // A seat that did not follow the led suit holds none of it: the engine's tricks, and the one on the table.
   const voids = new Array<number>(n).fill(0);
   for (const trick of [...view.tricks, view.trick]) {

@@ -12,6 +12,7 @@ import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
 import { heartsIsmcts } from './hearts-search.js';
 import type { SearchLimits } from './search.js';
 import type { Level } from './shedding.js';
+import { isGive, isPlay } from '@olsen/engine';
 
 /** Why the habits chose a card or a pass (turned into a sentence by `heartsHint`). */
 export type HeartsReason =
@@ -57,14 +58,14 @@ export function heartsChoice(level: Level, view: HeartsView, rng: Int32Array, bu
   if (legal.length === 1) return { action: legal[0], reason: { kind: 'only' } };
   if (level === 'random' || (level === 'easy' && pick(rng, 0, 5) === 0)) return { action: legal[pick(rng, 0, legal.length)], reason: { kind: 'only' } };
   const seat = view.seat ?? 0;
-  if ('give' in legal[0]) {
+  if (isGive(legal[0])) {
     const { cards, reason } = passChoice(view);
     return { action: { seat, give: cards }, reason };
   }
   const habit = heartsHabit(view, varied ? rng : undefined);
   if (level === 'hard' || level === 'expert') {
     const best = heartsIsmcts(view, rng, budget ?? HEARTS_SEARCH_BUDGETS[level]);
-    const found = best && legal.find((a) => 'play' in a && a.play[0] === cardName(best.card));
+    const found = best && legal.find((a) => isPlay(a) && a.play[0] === cardName(best.card));
     if (found && best) return { action: found, reason: cardName(best.card) === habit.card ? habit.reason : { kind: 'search', visits: best.visits, of: best.of } };
   }
   return { action: { seat, play: [habit.card as CardName] }, reason: habit.reason };
@@ -109,9 +110,9 @@ function moonSuspect(view: HeartsView): number | null {
 
 /** The card the texts' habits play (the view must offer a card). */
 export function heartsHabit(view: HeartsView, dice?: Int32Array): { card: string; reason: HeartsReason } {
-  const cards = view.legal.map((a) => ('play' in a ? a.play[0] : ''));
+  const cards = view.legal.map((a) => (isPlay(a) ? a.play[0] : ''));
   const hand = view.hand ?? [];
-  const qsOut = !view.log.some((a) => 'play' in a && a.play[0] === 'Qs') && !hand.includes('Qs');
+  const qsOut = !view.log.some((a) => isPlay(a) && a.play[0] === 'Qs') && !hand.includes('Qs');
   const trick = view.trick.cards;
   const highest = (cs: readonly string[]): string => cs.reduce((a, b) => (rank(b) > rank(a) ? b : a));
   const lowest = (cs: readonly string[]): string => cs.reduce((a, b) => (rank(b) < rank(a) ? b : a));

@@ -15,6 +15,7 @@ import { medium } from './medium.js';
 import { forcedReason } from './hand.js';
 import type { Choice } from './shedding.js';
 import { greedyPoints, policyOf } from './sim-policies.js';
+import { isCatch } from '@olsen/engine';
 
 export interface SearchBudget extends SearchLimits {
   /** Deal the unseen cards so that opponents' forced draws stay explained (default true). */
@@ -65,7 +66,7 @@ export function ismcts(view: PlayerView, rng: Int32Array, budget: SearchBudget):
   const me = view.seat;
   const fallback = medium(view);
   // Catches, calls after the play, naming a turned eight: the heuristics decide those.
-  if (me === null || view.toMove !== me || view.phase !== 'turn' || view.legal.some((a) => 'catch' in a)) return fallback;
+  if (me === null || view.toMove !== me || view.phase !== 'turn' || view.legal.some((a) => isCatch(a))) return fallback;
   const own = view.legal.filter((a) => a.seat === me);
   if (own.length === 1 && view.groups.length === 0) return { action: own[0], reason: forcedReason(view, own[0]) };
   const startTotals = view.players.map((_, s) => view.totals?.[s] ?? 0);

@@ -6,7 +6,7 @@
  * hand is big; shed high cards in points games; time the house rules'
  * special cards. Every choice carries its reason for the hints.
  */
-import { SUITS } from '@olsen/engine';
+import { isCatch, isDraw, isPass, isPlay, SUITS } from '@olsen/engine';
 import { cardPoints, parseCard, pick } from '@olsen/engine/sim';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { isEight, lastCard, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
@@ -34,22 +34,22 @@ export function knownVoids(view: PlayerView): boolean[][] {
   let lastDrawSeat = -1;
   let turnSeat = -1;
   for (const a of view.log) {
-    if ('catch' in a || ('call' in a && !('play' in a))) continue;
+    if (isCatch(a) || ('call' in a && !(isPlay(a)))) continue;
     const newTurn = a.seat !== turnSeat;
     turnSeat = a.seat;
-    if ('play' in a) {
+    if (isPlay(a)) {
       const last = lastCard(a);
       for (const c of a.play) if (!isEight(c)) voids[a.seat][suitIndex(c[1])] = false;
       active = a.suit ? suitIndex(a.suit) : suitIndex(last[1]);
       lastDrawSeat = -1;
-    } else if ('draw' in a) {
+    } else if (isDraw(a)) {
       if (newTurn && firstDrawTells) {
         voids[a.seat].fill(false);
         voids[a.seat][active] = true;
       }
       if (lastDrawSeat === a.seat) voids[a.seat][active] = true; // a second draw: the first did not help
       lastDrawSeat = a.seat;
-    } else if ('pass' in a) {
+    } else if (isPass(a)) {
       if (lastDrawSeat === a.seat) voids[a.seat][active] = true;
       lastDrawSeat = -1;
     } else if ('suit' in a) active = suitIndex(a.suit);
@@ -76,7 +76,7 @@ function unseenCounts(view: PlayerView): Int32Array {
   let left = view.discardCount;
   for (let i = view.log.length - 1; i >= 0 && left > 0; i--) {
     const a = view.log[i];
-    if ('play' in a) for (let j = a.play.length - 1; j >= 0 && left > 0; j--, left--) see(a.play[j]);
+    if (isPlay(a)) for (let j = a.play.length - 1; j >= 0 && left > 0; j--, left--) see(a.play[j]);
   }
   if (left > 0) see(view.upcard);
   return out;
@@ -182,13 +182,13 @@ export function medium(view: PlayerView, dice?: Int32Array): Choice {
     if (after === 0) score += 100;
     consider(a, score, plainReason(last, suit, after, effect.reason, stops));
   }
-  const draw = own.find((a) => 'draw' in a);
+  const draw = own.find((a) => isDraw(a));
   if (draw) {
     // Only eights to play and a big hand: a card more is a cheap price for keeping the eight.
     const onlyEights = eightFits && stuck;
     consider(draw, plays(own).length === 0 ? 50 : onlyEights && hand.length >= 5 && !nextShort ? 25 : -50, onlyEights ? { kind: 'saveEight' } : { kind: 'draw' });
   }
-  const pass = own.find((a) => 'pass' in a);
+  const pass = own.find((a) => isPass(a));
   if (pass) consider(pass, plays(own).length === 0 ? 40 : -60, { kind: 'pass' });
   return best ?? greedy(view);
 }

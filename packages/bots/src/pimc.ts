@@ -8,7 +8,7 @@
  * with the best mean result for the seat. It never reads the real state:
  * everything it simulates is built from `PlayerView`.
  */
-import { SUITS } from '@olsen/engine';
+import { isCatch, isDraw, isPass, isPlay, SUITS } from '@olsen/engine';
 import { makeCard, parseCard } from '@olsen/engine/sim';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { A_CALL, A_DRAW, A_PASS, A_PLAY, F_CALL, F_MORE, P_GAME_OVER, P_ROUND_OVER, Sim, loadView, pileOf, unseenOf } from '@olsen/engine/sim';
@@ -144,13 +144,13 @@ function rollOut(sim: Sim, rng: Int32Array): void {
 /** The view's action for a whole-move simulator code (a single play, a draw, a pass); undefined for anything else. */
 export function toAction(view: PlayerView, code: number): Action | undefined {
   const kind = code & 7;
-  if (kind === A_DRAW) return view.legal.find((a) => 'draw' in a);
-  if (kind === A_PASS) return view.legal.find((a) => 'pass' in a);
+  if (kind === A_DRAW) return view.legal.find((a) => isDraw(a));
+  if (kind === A_PASS) return view.legal.find((a) => isPass(a));
   // A play that leaves one card is listed with the call: a search always calls.
   if (kind === A_PLAY && !(code & F_MORE)) {
     const card = makeCard((code >> 3) & 63);
     const suit = ((code >> 9) & 7) - 1;
-    return view.legal.find((a) => 'play' in a && a.play.length === 1 && a.play[0] === card && (suit < 0 ? !a.suit : a.suit === SUITS[suit]));
+    return view.legal.find((a) => isPlay(a) && a.play.length === 1 && a.play[0] === card && (suit < 0 ? !a.suit : a.suit === SUITS[suit]));
   }
   return undefined;
 }
@@ -159,7 +159,7 @@ export function toAction(view: PlayerView, code: number): Action | undefined {
 export function pimc(view: PlayerView, rng: Int32Array, options: PimcOptions = { samples: 64 }): Choice {
   const fallback = greedyView(view);
   const me = view.seat;
-  if (me === null || view.toMove !== me || view.phase !== 'turn' || view.drawsThisTurn > 0 || view.pendingDraw > 0 || 'catch' in fallback.action) return fallback;
+  if (me === null || view.toMove !== me || view.phase !== 'turn' || view.drawsThisTurn > 0 || view.pendingDraw > 0 || isCatch(fallback.action)) return fallback;
   const candidates: number[] = [];
   {
     const sim = determinize(view, rng);

@@ -4,7 +4,7 @@
  * å legge 2♣ var bedre (52 % mot 43 %). Spar åtteren: Kari har ett kort
  * igjen."). The figures are the review's; only the words are made here.
  */
-import { isHeartsView, replaySteps, viewOf, type AnyAction, type AnyView, type GameName, type Lang } from '@olsen/engine';
+import { isCatch, isDraw, isGive, isPass, isPlay, isHeartsView, replaySteps, viewOf, type AnyAction, type AnyView, type GameName, type Lang } from '@olsen/engine';
 import type { HeartsView } from '@olsen/engine/hearts';
 import type { PlayerView } from '@olsen/engine/shedding';
 import { heartsReasonSentence, reasonSentence } from './hint.js';
@@ -33,7 +33,7 @@ const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
  * sentence ("8♣ spelen en harten vragen", "ziehen").
  */
 export function actionWords(a: AnyAction, view: AnyView, lang: Lang): string {
-  if ('play' in a) {
+  if (isPlay(a)) {
     const cards = a.play.map(prettyCard).join(' ');
     if (isHeartsView(view)) return say(lang, { nb: `spille ${cards}`, en: `play ${cards}`, nl: `${cards} spelen`, de: `${cards} spielen` });
     let phrase: string;
@@ -45,13 +45,13 @@ export function actionWords(a: AnyAction, view: AnyView, lang: Lang): string {
     if (view.hand && view.hand.length - a.play.length === 1) phrase += callWords('call' in a && a.call === true, view, lang);
     return phrase;
   }
-  if ('give' in a) {
+  if (isGive(a)) {
     const cards = a.give.map(prettyCard).join(' ');
     return say(lang, { nb: `sende ${cards}`, en: `pass ${cards}`, nl: `${cards} doorgeven`, de: `${cards} weitergeben` });
   }
-  if ('draw' in a) return say(lang, { nb: 'trekke', en: 'draw', nl: 'trekken', de: 'ziehen' });
-  if ('pass' in a) return say(lang, { nb: 'si pass', en: 'pass', nl: 'passen', de: 'passen' });
-  if ('catch' in a) {
+  if (isDraw(a)) return say(lang, { nb: 'trekke', en: 'draw', nl: 'trekken', de: 'ziehen' });
+  if (isPass(a)) return say(lang, { nb: 'si pass', en: 'pass', nl: 'passen', de: 'passen' });
+  if (isCatch(a)) {
     const p = view.players[a.catch];
     return say(lang, { nb: `banke i bordet for ${p}`, en: `bang the table on ${p}`, nl: `op tafel kloppen voor ${p}`, de: `wegen ${p} auf den Tisch klopfen` });
   }
@@ -191,7 +191,7 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
 
 /** Two plays of the same cards that differ only in the call. */
 function onlyTheCall(a: AnyAction, b: AnyAction): boolean {
-  if (!('play' in a) || !('play' in b) || a.play.join() !== b.play.join()) return false;
+  if (!(isPlay(a)) || !(isPlay(b)) || a.play.join() !== b.play.join()) return false;
   const suit = (x: AnyAction): unknown => ('suit' in x ? x.suit : undefined);
   const call = (x: AnyAction): boolean => 'call' in x && x.call === true;
   return suit(a) === suit(b) && call(a) !== call(b);

@@ -14,7 +14,7 @@
  * card — by type, as the bots. `reviewRecord` walks a record (which knows
  * everything) only to hand those functions the seat's views.
  */
-import { isHeartsView, replaySteps, viewOf, type AnyAction, type AnyGame, type AnyView, type GameName, type Seat } from '@olsen/engine';
+import { isPlay, isHeartsView, replaySteps, viewOf, type AnyAction, type AnyGame, type AnyView, type GameName, type Seat } from '@olsen/engine';
 import { seedFromString } from '@olsen/engine/sim';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
@@ -310,11 +310,11 @@ function valueOf(sim: Sim, me: number, measure: Measure, start: number): number 
 export function evaluateHearts(view: HeartsView, rng: Int32Array, worlds: number): Evaluation | null {
   const me = view.seat;
   if (me === null || view.phase !== 'play' || view.toMove !== me) return null;
-  const actions = view.legal.filter((a) => a.seat === me && 'play' in a);
+  const actions = view.legal.filter((a) => a.seat === me && isPlay(a));
   return finish('points', worlds, actions, sampleHearts(view, rng, worlds, actions.map(cardOf)));
 }
 
-const cardOf = (a: HeartsAction): string | null => ('play' in a ? a.play[0] : null);
+const cardOf = (a: HeartsAction): string | null => (isPlay(a) ? a.play[0] : null);
 const codeOfCard = (c: string): number => (('cdhs'.indexOf(c[1]) << 4) | '23456789TJQKA'.indexOf(c[0])) << 3;
 
 /** The seat's value of a position it does not choose in (the swing line between its moves): the round played out in `worlds` deals. */

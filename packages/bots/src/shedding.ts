@@ -3,7 +3,7 @@
  * `PlayerView` (and its own RNG) to one of `view.legal`: it never sees the
  * `Game`, so it cannot reach another hand or the stock — by type.
  */
-import { SUITS, type Suit } from '@olsen/engine';
+import { isDraw, isPass, isPlay, SUITS, type Suit } from '@olsen/engine';
 import { pick } from '@olsen/engine/sim';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { isEight, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
@@ -79,19 +79,19 @@ export function greedy(view: PlayerView): Choice {
       bestCount = n;
     }
   }
-  if (best && 'play' in best) return { action: best, reason: { kind: 'mostSuit', suit: best.play[0][1] as Suit } };
+  if (best && isPlay(best)) return { action: best, reason: { kind: 'mostSuit', suit: best.play[0][1] as Suit } };
   const most = SUITS[counts.indexOf(Math.max(...counts))];
   const eight = plays(own).find((a) => a.play.length === 1 && isEight(a.play[0]) && a.suit === most);
   if (eight) return { action: eight, reason: { kind: 'eightNeeded', suit: most, stuck: true } };
   const anyPlay = plays(own).find((a) => a.play.length === 1);
   if (anyPlay) return { action: anyPlay, reason: { kind: 'only' } };
-  const draw = own.find((a) => 'draw' in a);
+  const draw = own.find((a) => isDraw(a));
   if (draw) return { action: draw, reason: { kind: 'draw' } };
-  return { action: own.find((a) => 'pass' in a) ?? own[0], reason: { kind: 'pass' } };
+  return { action: own.find((a) => isPass(a)) ?? own[0], reason: { kind: 'pass' } };
 }
 
 export function random(view: PlayerView, rng: Int32Array): Choice {
-  const legal = view.legal.filter((a) => !('call' in a && !('play' in a)));
+  const legal = view.legal.filter((a) => !('call' in a && !(isPlay(a))));
   return { action: legal[legal.length === 1 ? 0 : pick(rng, 0, legal.length)], reason: { kind: 'random' } };
 }
 

@@ -5,7 +5,7 @@
  * and each decision as a constraint on the hand it held then. Also the
  * round's last reshuffle (S16). `belief.ts` deals cards to fit these stories.
  */
-import { SUITS } from '@olsen/engine';
+import { isCatch, isDraw, isPass, isPlay, SUITS } from '@olsen/engine';
 import { parseCard } from '@olsen/engine/sim';
 import type { PlayerView } from '@olsen/engine/shedding';
 
@@ -81,9 +81,9 @@ export function lastReshuffle(view: PlayerView): Reshuffle | null {
   // The cards each catch drew, as the engine counted them (fewer than the rule's when the stock ran short).
   const drewAt = new Map(view.catches.map((c) => [c.at, c.drew]));
   view.log.forEach((a, i) => {
-    if ('catch' in a) drawn[a.catch] += drewAt.get(i) ?? 0;
-    else if ('play' in a) played[a.seat] += a.play.length;
-    else if ('draw' in a) drawn[a.seat]++;
+    if (isCatch(a)) drawn[a.catch] += drewAt.get(i) ?? 0;
+    else if (isPlay(a)) played[a.seat] += a.play.length;
+    else if (isDraw(a)) drawn[a.seat]++;
   });
   let stock = 52 - 1;
   for (let s = 0; s < n; s++) stock -= view.handCounts[s] + played[s] - drawn[s];
@@ -103,10 +103,10 @@ export function lastReshuffle(view: PlayerView): Reshuffle | null {
   };
   for (let i = 0; i < view.log.length; i++) {
     const a = view.log[i];
-    if ('catch' in a) {
+    if (isCatch(a)) {
       for (let k = drewAt.get(i) ?? 0; k > 0; k--) if (!draw(i)) break;
-    } else if ('play' in a) for (const c of a.play) pile.push(parseCard(c));
-    else if ('draw' in a && !draw(i)) return null;
+    } else if (isPlay(a)) for (const c of a.play) pile.push(parseCard(c));
+    else if (isDraw(a) && !draw(i)) return null;
   }
   return stock === view.stockCount && pile.length === view.discardCount ? last : null;
 }
@@ -136,28 +136,28 @@ export function readStories(view: PlayerView): { stories: Story[]; constrained: 
   const log = view.log;
   for (let i = 0; i < log.length; i++) {
     const a = log[i];
-    if ('catch' in a) {
+    if (isCatch(a)) {
       for (let k = drewAt.get(i) ?? 0; k > 0; k--) kept[a.catch].push(i);
       continue;
     }
-    if ('call' in a && !('play' in a)) continue;
+    if ('call' in a && !(isPlay(a))) continue;
     if (a.seat !== turnSeat) {
       turnSeat = a.seat;
       turnDraws = 0;
     }
     const s = a.seat;
     const rank = RANK_CHARS.indexOf(top[0]);
-    if ('draw' in a) {
+    if (isDraw(a)) {
       // Nothing fitted when the draw was made (the first), and the card kept from the one before did not fit (later ones).
       if (readable) decisions[s].push({ kind: C_NOTHING_FITS, at: i, suit: active, rank, arg: 0 });
       kept[s].push(i);
       turnDraws++;
       lastDrawAt = i;
-    } else if ('pass' in a) {
+    } else if (isPass(a)) {
       // The plain player passes only when nothing fits and nothing more may be drawn.
       if (readable) decisions[s].push({ kind: C_NOTHING_FITS, at: i, suit: active, rank, arg: 0 });
       turnDraws = 0;
-    } else if ('play' in a) {
+    } else if (isPlay(a)) {
       const cards = a.play.map(parseCard);
       const afterDraw = turnDraws > 0 && lastDrawAt === i - 1;
       if (afterDraw) {

@@ -6,7 +6,7 @@
 import cliProgress from 'cli-progress';
 import { safeJson, shownName } from './shown.js';
 import { MISTAKE_FLOOR, describeDecision, formatValue, reviewRecord, type Review } from '@olsen/bots';
-import { localizeError, replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
+import { isCatch, isDraw, isGive, isPass, isPlay, localizeError, replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
 
 export interface AnalyseOptions {
   readonly seat: number;
@@ -28,11 +28,11 @@ const pretty = (c: string): string => `${c[0] === 'T' ? '10' : c[0]}${SYMBOL[c[1
  * once, three cards for Danish Olsen's pass; the moves that are not a card in the page's language.
  */
 export function notation(a: AnyAction, nb: boolean, players: readonly string[]): string {
-  if ('give' in a) return a.give.map(pretty).join(' ');
-  if ('play' in a) return `${a.play.map(pretty).join('+')}${'suit' in a && a.suit ? `→${SYMBOL[a.suit]}` : ''}${'call' in a && a.call ? '!' : ''}`;
-  if ('draw' in a) return nb ? 'trekk' : 'draw';
-  if ('pass' in a) return 'pass';
-  if ('catch' in a) return nb ? `bank i bordet (${players[a.catch]})` : `bang the table (${players[a.catch]})`;
+  if (isGive(a)) return a.give.map(pretty).join(' ');
+  if (isPlay(a)) return `${a.play.map(pretty).join('+')}${'suit' in a && a.suit ? `→${SYMBOL[a.suit]}` : ''}${'call' in a && a.call ? '!' : ''}`;
+  if (isDraw(a)) return nb ? 'trekk' : 'draw';
+  if (isPass(a)) return 'pass';
+  if (isCatch(a)) return nb ? `bank i bordet (${players[a.catch]})` : `bang the table (${players[a.catch]})`;
   if ('call' in a) return '!';
   return `→${SYMBOL[(a as { suit: string }).suit]}`;
 }

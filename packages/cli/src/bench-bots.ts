@@ -8,6 +8,7 @@
 import type { PlayerView } from '@olsen/engine/shedding';
 import { SEARCH_BUDGETS, choose, type Level } from '@olsen/bots';
 import { VirtualTable, type TableSeat } from '@olsen/table';
+import { isCatch, isPlay } from '@olsen/engine';
 
 export interface BotBenchOptions {
   level: Extract<Level, 'hard' | 'expert'>;
@@ -22,7 +23,7 @@ export interface BotBenchOptions {
 
 /** A decision the search makes (the level hands the others to its heuristics). */
 const searched = (v: PlayerView): boolean =>
-  v.phase === 'turn' && v.toMove === v.seat && !v.legal.some((a) => 'catch' in a) && v.legal.filter((a) => a.seat === v.seat && !('call' in a && !('play' in a))).length > 1;
+  v.phase === 'turn' && v.toMove === v.seat && !v.legal.some((a) => isCatch(a)) && v.legal.filter((a) => a.seat === v.seat && !('call' in a && !(isPlay(a)))).length > 1;
 
 const quantile = (sorted: readonly number[], q: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
 const ms = (x: number): number => Math.round(x * 100) / 100;

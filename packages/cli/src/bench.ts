@@ -9,7 +9,7 @@
 import { DECK, makeCard, pick, seedFromString } from '@olsen/engine/sim';
 import { apply, createGame, legalActions, legalGroups, resolveRules, toMove, viewFor, type Deal, type Game } from '@olsen/engine/shedding';
 import { applyHearts, createHeartsGame, heartsLegalActions, heartsToMove, resolveHeartsRules } from '@olsen/engine/hearts';
-import { recordOf as recordOfGame, verifyRecord } from '@olsen/engine';
+import { isDraw, isPass, recordOf as recordOfGame, verifyRecord } from '@olsen/engine';
 import { HeartsSim, Sim, heartsRollout, rollout } from '@olsen/engine/sim';
 import { playBaselineGames } from './baseline.js';
 import { unwrap } from './unwrap.js';
@@ -165,7 +165,7 @@ export function benchLongRound(repeats: number): Record<string, number> {
     let g = unwrap(createGame({ game: 'olsen', rules: { maxDraws: 'unlimited' }, players: ['a', 'b'], seed: 'long' }));
     for (let i = 0; i < 40_000; i++) {
       const legal = legalActions(g);
-      g = unwrap(apply(g, legal.find((x) => 'draw' in x) ?? legal.find((x) => 'pass' in x && i % 7 !== 0) ?? legal[0]));
+      g = unwrap(apply(g, legal.find((x) => isDraw(x)) ?? legal.find((x) => isPass(x) && i % 7 !== 0) ?? legal[0]));
     }
     return recordOfGame(g);
   };

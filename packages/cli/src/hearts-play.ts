@@ -7,7 +7,7 @@
 import { againCommand } from './again.js';
 import { ending } from './ending.js';
 import { widthOf, wrapLine, wrapList } from './wrap.js';
-import { SUITS, cardName, gameTitle, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
+import { isPlay, SUITS, cardName, gameTitle, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
 import { heartsViewFor, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
 import { parseCards } from '@olsen/engine/shedding';
 import { gameErrorOf } from '@olsen/protocol';
@@ -144,11 +144,11 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   /** What changed for the person: the moves, the cards received in the pass, a trick taken. */
   const tell = (before: ReturnType<typeof heartsViewFor>, a: HeartsAction | { seat: number; give: null }): void => {
     const after = heartsViewFor(g, 0);
-    if ('play' in a) out(t.played(names[a.seat], pretty(a.play[0])));
+    if (isPlay(a)) out(t.played(names[a.seat], pretty(a.play[0])));
     else if (a.seat !== 0) out(t.passed(names[a.seat]));
     else if (after.passed?.length && !before.passed?.length && before.passTo !== null) out(t.gave(after.passed.map(pretty).join(' '), names[before.passTo]));
     if (before.phase === 'pass' && after.phase === 'play' && after.received?.length) out(t.received(after.received.map(pretty).join(' '), after.passFrom === null ? null : names[after.passFrom]));
-    if ('play' in a && after.lastTrick && after.trick.cards.length === 0) out(t.took(names[after.lastTrick.winner], after.taken[after.lastTrick.winner] - before.taken[after.lastTrick.winner]));
+    if (isPlay(a) && after.lastTrick && after.trick.cards.length === 0) out(t.took(names[after.lastTrick.winner], after.taken[after.lastTrick.winner] - before.taken[after.lastTrick.winner]));
   };
   /** Runs one change (the person's move or the computer's next step) and tells it. */
   const change = async (run: () => Promise<boolean>): Promise<boolean> => {
@@ -229,7 +229,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     // The pass has its own line above (three cards, to whom); the turn's line is for laying one card.
     if (v.phase !== 'pass') out(t.yourTurn);
     const legal = v.legal;
-    if (v.phase === 'play') legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${'play' in a ? pretty(a.play[0]) : ''}`));
+    if (v.phase === 'play') legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${isPlay(a) ? pretty(a.play[0]) : ''}`));
     const line = await ask();
     if (line === null) return finish('eof');
     const text = line.trim();
@@ -242,7 +242,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     }
     if (/^(\?|hint|tips)$/i.test(text)) {
       const h = heartsHint(v, o.lang);
-      if (h) out(`${t.hint}: ${'play' in h.action ? pretty(h.action.play[0]) : h.action.give.map(pretty).join(' ')} — ${h.reason}`);
+      if (h) out(`${t.hint}: ${isPlay(h.action) ? pretty(h.action.play[0]) : h.action.give.map(pretty).join(' ')} — ${h.reason}`);
       continue;
     }
     if (v.phase === 'pass') {

@@ -4,7 +4,7 @@
  * active suit, the others' card counts, whose turn it is and numbered legal
  * moves; a refused move is explained with the rule's sentence.
  */
-import { SUITS, SUIT_NAMES, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
+import { isCatch, isDraw, isPass, isPlay, SUITS, SUIT_NAMES, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { againCommand } from './again.js';
 import { gameRules } from './rule-book.js';
@@ -60,10 +60,10 @@ function byRank(text: string, legal: readonly Action[]): Action | 'several' | 'n
   // The engine reads "konge clubs" as a card: the rank word is one when all four suits make a card with it.
   const cards = new Set(SUIT_NAMES.en.flatMap((suit) => {
     const r = parseNotation(`${word} ${suit}`, 0);
-    return r.ok && 'play' in r.value && r.value.play.length === 1 ? r.value.play : [];
+    return r.ok && isPlay(r.value) && r.value.play.length === 1 ? r.value.play : [];
   }));
   if (cards.size !== 4) return null;
-  const fits = legal.filter((a) => 'play' in a && a.play.length === 1 && cards.has(a.play[0]) && a.call === (call || undefined));
+  const fits = legal.filter((a) => isPlay(a) && a.play.length === 1 && cards.has(a.play[0]) && a.call === (call || undefined));
   return fits.length === 1 ? fits[0] : fits.length > 1 ? 'several' : 'none';
 }
 
@@ -113,25 +113,25 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   let g: Game = game();
   const word = callWordOf(g.rules);
   const describe = (a: Action): string => {
-    if ('play' in a) return `${a.play.map(pretty).join(' + ')}${a.suit ? ` → ${suitName(SUITS.indexOf(a.suit), o.lang)}` : ''}${a.call ? ` + ${t.call(word)}` : ''}`;
+    if (isPlay(a)) return `${a.play.map(pretty).join(' + ')}${a.suit ? ` → ${suitName(SUITS.indexOf(a.suit), o.lang)}` : ''}${a.call ? ` + ${t.call(word)}` : ''}`;
     // S14: how many draws the turn has left, from the view (none said when they are unlimited).
-    if ('draw' in a) return viewFor(g, 0).drawsLeft === null ? t.draw : t.drawLeft(viewFor(g, 0).drawsLeft!);
-    if ('pass' in a) return t.pass;
-    if ('catch' in a) return t.catchIt(names[a.catch], a.catch);
+    if (isDraw(a)) return viewFor(g, 0).drawsLeft === null ? t.draw : t.drawLeft(viewFor(g, 0).drawsLeft!);
+    if (isPass(a)) return t.pass;
+    if (isCatch(a)) return t.catchIt(names[a.catch], a.catch);
     if ('call' in a) return t.call(word);
     return t.name(suitName(SUITS.indexOf(a.suit), o.lang));
   };
   const announce = (a: Action): void => {
     const who = a.seat === 0 ? t.you : names[a.seat];
-    if ('play' in a) {
+    if (isPlay(a)) {
       out(t.played(who, a.play.map(pretty).join(' + '), a.suit ? suitName(SUITS.indexOf(a.suit), o.lang) : null));
       if (a.call) out(t.called(who, word));
-    } else if ('draw' in a) {
+    } else if (isDraw(a)) {
       // The person is told the card they drew, once ("Du trakk 3♠."), not also that they drew one.
       const drawn = a.seat === 0 ? viewFor(g, 0).drawn : null;
       out(drawn ? t.youDrew(pretty(drawn)) : t.drew(who));
-    } else if ('pass' in a) out(t.passed(who));
-    else if ('catch' in a) {
+    } else if (isPass(a)) out(t.passed(who));
+    else if (isCatch(a)) {
       // The engine tells the catch: the cards it drew, named to the person caught.
       const note = viewFor(g, 0).catches.at(-1);
       out(t.caught(who, a.catch === 0 ? t.you : names[a.catch], note?.drew ?? 0));
@@ -148,7 +148,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     for (; told < log.length; told++) {
       const a = log[told];
       // A computer player's draws in a row are one line ("Ola trekker 3 kort."), said before anything else is.
-      if ('draw' in a && a.seat !== 0) {
+      if (isDraw(a) && a.seat !== 0) {
         if (drawing?.seat === a.seat) drawing.n++;
         else {
           sayDraws();

@@ -6,9 +6,9 @@
  */
 import type { GameError } from './core/errors.js';
 import type { Family, RecordOf, Stage, VerifyResult } from './core/family.js';
-import type { GameName } from './core/games.js';
+import type { GameName, SheddingPreset } from './core/games.js';
 import type { Standings } from './core/standings.js';
-import { err, type Result, type Seat } from './core/types.js';
+import { err, type CardName, type Result, type Seat } from './core/types.js';
 import { heartsFamily } from './hearts/family.js';
 import type { HeartsAction, HeartsGame, HeartsRoundLog, HeartsView } from './hearts/game.js';
 import { sheddingFamily } from './shedding/family.js';
@@ -24,6 +24,8 @@ export type AnyGame = Game | HeartsGame;
 export type AnyAction = Action | HeartsAction;
 /** What one seat (or a spectator) may see of a game of any family. */
 export type AnyView = PlayerView | HeartsView;
+/** A seated player's view: its seat and hand are always there (a spectator's view, `viewOf(g, null)`, has neither). */
+export type Seated<V extends AnyView> = V & { readonly seat: Seat; readonly hand: readonly CardName[] };
 /** A game record (docs/record.md). */
 export type GameRecord = RecordOf<RoundLog | HeartsRoundLog>;
 
@@ -79,6 +81,9 @@ export interface StartOptions {
 }
 
 /** A new game of any family, dealt from the seed. */
+export function startGame(o: StartOptions & { readonly game: 'olsen-dk' }): Result<HeartsGame, GameError>;
+export function startGame(o: StartOptions & { readonly game: SheddingPreset }): Result<Game, GameError>;
+export function startGame(o: StartOptions): Result<AnyGame, GameError>;
 export function startGame(o: StartOptions): Result<AnyGame, GameError> {
   if (!isGameName(o.game)) return err({ rule: null, code: 'malformed', message: `Unknown game ${quote(o.game)}: choose one of ${GAME_NAMES.join(', ')}.` });
   return familyOf(o.game).create({ game: o.game, rules: o.rules, players: o.players, seed: o.seed });
@@ -100,6 +105,9 @@ export function applyAction(g: AnyGame, action: AnyAction): Result<AnyGame, Game
 }
 
 /** What `seat` may see (null: a spectator): hidden cards never leave the engine. */
+export function viewOf(g: Game, seat: Seat): Seated<PlayerView>;
+export function viewOf(g: HeartsGame, seat: Seat): Seated<HeartsView>;
+export function viewOf(g: AnyGame, seat: Seat): Seated<PlayerView> | Seated<HeartsView>;
 export function viewOf(g: Game, seat: Seat | null): PlayerView;
 export function viewOf(g: HeartsGame, seat: Seat | null): HeartsView;
 export function viewOf(g: AnyGame, seat: Seat | null): AnyView;

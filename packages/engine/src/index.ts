@@ -15,7 +15,7 @@
  */
 // Vocabulary
 export { SUITS, RANKS, type Suit, type Rank, type CardName, type Seat, type Result } from './core/types.js';
-export { GAME_NAMES, type GameName } from './core/games.js';
+export { GAME_NAMES, SHEDDING_PRESETS, type GameName } from './core/games.js';
 export type { GameError, RoundResult } from './core/errors.js';
 export type { Stage, VerifyResult } from './core/family.js';
 export type { Standings } from './core/standings.js';
@@ -23,8 +23,19 @@ export type { Standings } from './core/standings.js';
 export {
   startGame, parseAction, applyAction, viewOf, actorsOf, actingIn, stageOf, moverOf, nextRoundOf, resultOf, standingsOf, recordOf, progressOf, isHeartsGame, isHeartsView,
   type Progress, type Acting, type ViewerPart,
-  type StartOptions, type AnyGame, type AnyAction, type AnyView, type GameRecord,
+  type StartOptions, type AnyGame, type AnyAction, type AnyView, type GameRecord, type Seated,
 } from './families.js';
+export type { RecordOf } from './core/family.js';
+// The families' own values, nameable from here (what only one family has is in its entry)
+export type { Action, Deal, Game, GroupOption, Phase, RoundLog } from './shedding/game.js';
+export type { CallInfo, CatchNote, PlayerView } from './shedding/view.js';
+export type { RuleSet } from './shedding/rules.js';
+export type { SheddingPreset } from './core/games.js';
+export type { GameOf } from './core/family.js';
+export type { HeartsAction, HeartsDeal, HeartsGame, HeartsLogEntry, HeartsRoundLog, HeartsTrick, HeartsView } from './hearts/game.js';
+export type { HeartsRules } from './hearts/rules.js';
+// What kind an action is (type guards, either family)
+export { isPlay, isDraw, isPass, isCall, isCatch, isNameSuit, isGive } from './action-kinds.js';
 // Records and `olsen verify`
 export { parseRecord, replayRecord, replaySteps, verifyRecord, recordToJson, type RecordError, type ReplayStep, type VerifyOutput } from './record.js';
 // The rule catalogue: player counts, house rules, presets, conflicts

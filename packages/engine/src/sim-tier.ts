@@ -19,3 +19,25 @@ export { loadHearts } from './hearts/game.js';
 export { load as simOf } from './shedding/game.js';
 export { DECK, EIGHT, QUEEN, ACE, TWO, makeCard, parseCard, rankOf, suitOf, cardOf, cardPoints } from './core/card.js';
 export { below, nextU32, pick, pickHalf, seedFromString } from './core/rng.js';
+// The types the simulators' signatures name, so a caller can name them too.
+export type { StateBuffer } from './core/state-buffer.js';
+export type { CardName } from './core/types.js';
+export type { Action, Game } from './shedding/game.js';
+export type { PlayerView } from './shedding/view.js';
+export type { RuleSet } from './shedding/rules.js';
+export type { HeartsGame } from './hearts/game.js';
+export type { HeartsRules } from './hearts/rules.js';
+export type { Rank, Seat, Suit } from './core/types.js';
+export type { SheddingPreset } from './core/games.js';
+export type { GameOf } from './core/family.js';
+export type { Standings } from './core/standings.js';
+export type { RoundLog, GroupOption, Phase } from './shedding/game.js';
+export type { CallInfo, CatchNote } from './shedding/view.js';
+export type { HeartsRoundLog } from './hearts/game.js';
+export { GAME_NAMES, type GameName } from './core/games.js';
+export type { RoundResult } from './core/errors.js';
+export type { Deal } from './shedding/game.js';
+export type { HeartsAction, HeartsDeal } from './hearts/game.js';
+// The lists the card and preset types are read from.
+export { RANKS, SUITS } from './core/types.js';
+export { SHEDDING_PRESETS } from './core/games.js';

@@ -10,15 +10,18 @@ const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf
 describe("README's engine example", () => {
   it('S21 S22 S24 H9: the loop plays Olsen, Vri åtter, Vri åtter 002 and Danish Olsen to the end, and a refusal names its rule', async () => {
     const section = readme.slice(readme.indexOf('## Using the engine'));
-    const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-    expect(code).toBeDefined();
+    // Every example of the section, each as its own module (issue 48: the simulators' example too).
+    const codes = [...section.slice(0, section.indexOf('\n## ', 5)).matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+    expect(codes.length).toBe(2);
     const dir = mkdtempSync(join(tmpdir(), 'olsen-readme-'));
-    const file = join(dir, 'example.ts');
-    writeFileSync(file, code!);
     const lines: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ')));
     try {
-      await import(/* @vite-ignore */ file);
+      for (const [i, code] of codes.entries()) {
+        const file = join(dir, `example${i}.ts`);
+        writeFileSync(file, code);
+        await import(/* @vite-ignore */ file);
+      }
     } finally {
       log.mockRestore();
       rmSync(dir, { recursive: true, force: true });
@@ -26,6 +29,10 @@ describe("README's engine example", () => {
     // One line per game with every player placed, then Kari's hand, then the refusal (S7: not Ola's turn).
     for (const game of GAME_NAMES) expect(lines.find((l) => l.startsWith(`${game} `)), game).toMatch(/^\S+ 1\. /);
     expect(lines.some((l) => /^\["[2-9TJQKA][cdhs]"/.test(l))).toBe(true);
-    expect(lines.at(-1)).toMatch(/^S7 \S.*\.$/);
+    expect(lines.find((l) => l.startsWith('S7 '))).toMatch(/^S7 \S.*\.$/);
+    // The simulators: a thousand games, every one won by someone.
+    const sim = lines.find((l) => l.startsWith('sim '));
+    const wins = JSON.parse(sim!.slice(4)) as number[];
+    expect(wins.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1000);
   });
 });

@@ -15,7 +15,7 @@
  * version: one that fires after the table moved on does nothing, so a host
  * never has to cancel a step to stay correct.
  */
-import { actorsOf, applyAction, moverOf, nextRoundOf, progressOf, stageOf, startGame, viewOf, type AnyAction, type AnyGame, type AnyView, type GameName, type Result, type Seat } from '@olsen/engine';
+import { isCatch, actorsOf, applyAction, moverOf, nextRoundOf, progressOf, stageOf, startGame, viewOf, type AnyAction, type AnyGame, type AnyView, type GameName, type Result, type Seat } from '@olsen/engine';
 import { seedFromString } from '@olsen/engine/sim';
 import { choose, type ComputerMoves, type Level } from '@olsen/bots';
 import { gameErrorReply, type ErrorCode, type ErrorReply, type SeatInfo, type TableStatus, type TableUpdate } from '@olsen/protocol';
@@ -440,4 +440,3 @@ export class Table {
   }
 }
 
-const isCatch = (a: AnyAction): boolean => 'catch' in a;

@@ -8,6 +8,7 @@ import type { ActionBody } from '@olsen/protocol';
 import { CardFace, spoken, suitSymbol } from './cards.js';
 import { SUITS, suitName, type Prefs } from './say.js';
 import { SHEDDING_IDLE, cancel, chooseOption, give, heartsHand, heartsHandAt, layGroup, pickCard, sheddingHand, tapHeartsCard, toggleCall, type HeartsHandState, type Option, type SheddingHandState, type Step } from './model/hand.js';
+import { isCatch, isDraw, isPass } from '@olsen/engine';
 
 /** An option's suit, when it names one (an eight, S-V15 …). */
 const suitOf = (o: Option): string | undefined => ('send' in o ? (o.send as { suit?: string }).suit : undefined);
@@ -89,10 +90,10 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
     <div class="hand-area">
       <div class="actions">
         {h.others.map((b) => {
-          if ('draw' in b) return null; // the stock is the draw button
-          const text = 'pass' in b ? t.pass : 'catch' in b ? t.bank : 'call' in b ? callWord : 'suit' in b ? `${t.chooseSuit}: ${suitName(b.suit ?? '', t, lang)}` : '';
+          if (isDraw(b)) return null; // the stock is the draw button
+          const text = isPass(b) ? t.pass : isCatch(b) ? t.bank : 'call' in b ? callWord : 'suit' in b ? `${t.chooseSuit}: ${suitName(b.suit ?? '', t, lang)}` : '';
           return (
-            <button type="button" key={JSON.stringify(b)} class={'catch' in b ? 'danger' : 'primary'} onClick={() => send(b)}>
+            <button type="button" key={JSON.stringify(b)} class={isCatch(b) ? 'danger' : 'primary'} onClick={() => send(b)}>
               {text}
             </button>
           );

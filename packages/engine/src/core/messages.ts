@@ -482,9 +482,57 @@ export const ERRORS = {
     nl: `${who(p, l)} ${vb(p, 'doet', 'doet')} niet mee in dit spel.`,
     de: `${who(p, l)} ${vb(p, 'ist', 'bist')} in diesem Spiel nicht dabei.`,
   }),
-} satisfies Record<string, Builder>;
+} satisfies Record<ErrorCode, Builder>;
 
-export type ErrorCode = keyof typeof ERRORS;
+/**
+ * Every error code the engine gives (a refusal's `code`; its sentence in every language is `ERRORS[code]`, which
+ * `satisfies` this list: a code without a sentence, or a sentence without a code, does not compile).
+ */
+export type ErrorCode =
+  | 'playerCount'
+  | 'twoDecks'
+  | 'unknownRule'
+  | 'badRuleValue'
+  | 'houseRules'
+  | 'notYourTurn'
+  | 'notInHand'
+  | 'mustMatch'
+  | 'mustPlayDrawn'
+  | 'voluntaryDrawOnly'
+  | 'onlyDrawnCard'
+  | 'firstTurnNoTwist'
+  | 'noEightOnEight'
+  | 'noWinOnEight'
+  | 'nameSuit'
+  | 'onlyEightNamesSuit'
+  | 'oneCardOnly'
+  | 'groupMismatch'
+  | 'drawLimit'
+  | 'cannotDraw'
+  | 'passNotAllowed'
+  | 'drawFirst'
+  | 'pendingTwos'
+  | 'noCallNeeded'
+  | 'catchCalled'
+  | 'catchNotOneCard'
+  | 'catchTooLate'
+  | 'noCatchInGame'
+  | 'catchSelf'
+  | 'roundOver'
+  | 'gameOver'
+  | 'needSeed'
+  | 'dealerNames'
+  | 'noSuitToName'
+  | 'finishMove'
+  | 'firstLead'
+  | 'mustFollow'
+  | 'heartsNotBroken'
+  | 'noPenaltyFirstTrick'
+  | 'passFirst'
+  | 'passThree'
+  | 'alreadyPassed'
+  | 'noPassNow'
+  | 'notDealtIn';
 
 /**
  * The sentence for an error in `lang`. With `you` (the name of the player the

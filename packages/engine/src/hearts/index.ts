@@ -3,7 +3,6 @@
  * its action and view types, its rules, and the family's own functions
  * (explicit deals, the pass).
  */
-export { heartsFamily } from './family.js';
 export {
   createHeartsGame, nextHeartsRound, applyHearts, heartsLegalActions, heartsToMove, heartsViewFor, parseHeartsAction,
   type HeartsAction, type HeartsDeal, type HeartsGame, type HeartsRoundLog, type HeartsView, type HeartsLogEntry, type HeartsCreateOptions, type HeartsTrick, type HeartsOutcome,
@@ -11,3 +10,11 @@ export {
 export { HEARTS_OPTIONS, HEARTS_DEFAULTS, resolveHeartsRules, type HeartsRules } from './rules.js';
 export type { Result, RuleError } from '../core/types.js';
 export type { GameError, RoundResult } from '../core/errors.js';
+export type { ErrorCode, ErrorParams } from '../core/messages.js';
+// What the types above are built from, nameable from here.
+export type { CreateWith, GameOf } from '../core/family.js';
+export type { Standings } from '../core/standings.js';
+export type { Seat } from '../core/types.js';
+export { GAME_NAMES, type GameName } from '../core/games.js';
+export { SUITS, RANKS, type CardName, type Suit, type Rank } from '../core/types.js';
+export { isPlay, isGive } from '../action-kinds.js';

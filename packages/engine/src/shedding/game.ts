@@ -57,8 +57,6 @@ export type Action =
   /** S-V15 `dealerChooses`: the dealer names the suit of a turned eight. */
   | { readonly seat: Seat; readonly suit: Suit };
 
-export const isPlay = (a: Action): a is Extract<Action, { play: readonly CardName[] }> => 'play' in a;
-
 /** A deal: from a seed, or explicit (hands in seat order, the turned card, the stock top first). */
 export type Deal =
   | { readonly seed: string }

@@ -110,7 +110,8 @@ export const SHEDDING_HOUSE_PRESETS: readonly HousePreset[] = [
   { id: 'noTwist', rules: { noTwistFirstTurn: 'everyone' } },
 ];
 
-type Defaults = Omit<RuleSet, 'game' | 'decks' | 'maxDraws'> & { readonly maxDraws: 1 | 3 | 'unlimited' };
+/** A preset's house-rule defaults (the deck count and draws follow from the players and the preset). */
+export type Defaults = Omit<RuleSet, 'game' | 'decks' | 'maxDraws'> & { readonly maxDraws: 1 | 3 | 'unlimited' };
 
 const BASE: Defaults = {
   handSize: 5,

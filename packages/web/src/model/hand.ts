@@ -10,6 +10,7 @@ import type { CardName } from '@olsen/engine';
 import { completeGroup, type Action, type PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
 import type { ActionBody } from '@olsen/protocol';
+import { isGive, isPlay } from '@olsen/engine';
 
 /** An action without its seat (the host adds the seat): what a client sends. */
 export const body = (a: { readonly seat: number }): ActionBody => {
@@ -38,7 +39,7 @@ export interface Step<S> {
 }
 
 type Play = Extract<Action, { play: readonly CardName[] }>;
-const playsOf = (v: PlayerView): Play[] => v.legal.filter((a): a is Play => 'play' in a);
+const playsOf = (v: PlayerView): Play[] => v.legal.filter((a): a is Play => isPlay(a));
 const unique = (xs: readonly ActionBody[]): ActionBody[] => [...new Map(xs.map((a) => [JSON.stringify(a), a])).values()];
 
 /** The engine's group options for the cards picked: the first card's, narrowed to the kind the second card chose. */
@@ -58,7 +59,7 @@ export function sheddingHand(v: PlayerView, s: SheddingHandState) {
     /** Whether a card is one to tap now: playable, or (building a group) one that may join it. */
     fits: (c: CardName): boolean => (s.group ? canJoin(c) : playable.has(c)),
     /** The moves that are not a card (draw, pass, a late call, a catch, naming a suit), as the engine offers them. */
-    others: v.legal.filter((a) => !('play' in a)).map(body),
+    others: v.legal.filter((a) => !(isPlay(a))).map(body),
     /** The call can be armed: some play would leave one card. */
     mayArm: plays.some((a) => a.call),
     /** The group can be laid: two cards or more. */
@@ -95,7 +96,7 @@ export function pickCard(v: PlayerView, s: SheddingHandState, card: CardName): S
 export function layGroup(v: PlayerView, s: SheddingHandState): Step<SheddingHandState> {
   const cards = s.group;
   if (!cards) return { state: s, send: null };
-  const moves = unique(groupOptions(v, cards).flatMap((o) => completeGroup(o, [...cards], v.hand?.length ?? 0)).filter((a) => 'play' in a && Boolean(a.call) === s.armed).map(body));
+  const moves = unique(groupOptions(v, cards).flatMap((o) => completeGroup(o, [...cards], v.hand?.length ?? 0)).filter((a) => isPlay(a) && Boolean(a.call) === s.armed).map(body));
   const state = { ...s, group: null };
   if (moves.length === 0) return { state, send: { play: cards } as ActionBody }; // not a move: the engine says why
   if (moves.length > 1) return { state: { ...state, choice: moves.map((send) => ({ send })) }, send: null };
@@ -128,8 +129,8 @@ export const heartsHandAt = (v: HeartsView): HeartsHandState => ({ picked: [], a
 /** Reading the hand: passing now (and to whom), which cards may be played. */
 export function heartsHand(v: HeartsView, s: HeartsHandState) {
   const fresh = s.at === `${v.round}/${v.phase}` ? s : heartsHandAt(v);
-  const passing = v.phase === 'pass' && v.legal.some((a) => 'give' in a);
-  const playable = new Set<string>(v.legal.flatMap((a) => ('play' in a ? [a.play[0] as string] : [])));
+  const passing = v.phase === 'pass' && v.legal.some((a) => isGive(a));
+  const playable = new Set<string>(v.legal.flatMap((a) => (isPlay(a) ? [a.play[0] as string] : [])));
   return { state: fresh, passing, playable, mayGive: passing && fresh.picked.length === v.passSize, passTo: v.passTo };
 }
 
@@ -141,7 +142,7 @@ export function tapHeartsCard(v: HeartsView, s: HeartsHandState, card: CardName)
     const picked = on ? h.state.picked.filter((x) => x !== card) : h.state.picked.length < v.passSize ? [...h.state.picked, card] : h.state.picked;
     return { state: { ...h.state, picked }, send: null };
   }
-  const move = v.legal.find((a) => 'play' in a && a.play[0] === card);
+  const move = v.legal.find((a) => isPlay(a) && a.play[0] === card);
   // Not a card the engine offers: sent all the same, so the engine says why (H-rule).
   return { state: h.state, send: move ? body(move) : ({ play: [card] } as ActionBody) };
 }
@@ -151,6 +152,6 @@ export function give(v: HeartsView, s: HeartsHandState): Step<HeartsHandState> {
   const h = heartsHand(v, s);
   if (!h.mayGive) return { state: h.state, send: null };
   const same = (cards: readonly string[]): boolean => cards.length === h.state.picked.length && cards.every((c) => h.state.picked.includes(c as CardName));
-  const move = v.legal.find((a) => 'give' in a && same(a.give));
+  const move = v.legal.find((a) => isGive(a) && same(a.give));
   return { state: { ...h.state, picked: [] }, send: move ? body(move) : ({ give: [...h.state.picked] } as ActionBody) };
 }

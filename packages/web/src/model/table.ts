@@ -5,7 +5,7 @@
  * (drawn, or a penalty: a catch, a two, an ace). A reducer over `TableUpdate`;
  * the component turns its notes into sentences in the page's language.
  */
-import { actingIn, isHeartsView } from '@olsen/engine';
+import { isDraw, isPlay, actingIn, isHeartsView } from '@olsen/engine';
 import type { TableUpdate } from '@olsen/protocol';
 
 /**
@@ -74,8 +74,8 @@ export function receive(m: TableNotes, u: TableUpdate): TableNotes {
   }
   const cues = new Set<Cue>();
   for (const a of fresh) {
-    if ('play' in a) cues.add('card');
-    else if ('draw' in a) cues.add('draw');
+    if (isPlay(a)) cues.add('card');
+    else if (isDraw(a)) cues.add('draw');
   }
   if (news?.kind === 'caught' && news !== m.news) cues.add('catch');
   const acting = actingIn(v).you;
