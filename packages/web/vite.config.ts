@@ -23,6 +23,8 @@ function chunkOf(id: string): string | undefined {
   if (/\/packages\/protocol\/src\/avatars\.ts$/.test(id)) return undefined;
   // The house rules in words are read only by the pages that show rules (the form, a table's list, the rules page).
   if (/\/packages\/engine\/src\/rule-words\.ts$/.test(id)) return 'house-rules';
+  // The rules in players' words (the engine's guide) are read by the rules page alone.
+  if (/\/packages\/engine\/src\/guide\.ts$/.test(id)) return 'guide';
   if (/\/packages\/(engine|protocol)\/src\/|\/packages\/bots\/src\/levels\.ts$|\/web\/src\/say\.ts$|rolldown[/:-]runtime/.test(id)) return 'rules';
   return undefined;
 }

@@ -4,7 +4,7 @@
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { isCatch, isDraw, isGive, isPass, isPlay, actingIn, isHeartsView, type AnyView } from '@olsen/engine';
+import { actingIn, isHeartsView, type AnyView } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
 import type { ActionBody, TableUpdate } from '@olsen/protocol';
@@ -30,10 +30,10 @@ function announce(a: Record<string, unknown>, players: readonly string[], t: Tex
     const cards = (a.play as string[]).map((c) => spoken(c, lang)).join(', ');
     return t.played(who, cards) + (typeof a.suit === 'string' ? `. ${t.named(who, suitName(a.suit, t, lang))}` : '') + (a.call ? `. ${t.called(who, word)}` : '');
   }
-  if (isDraw(a)) return t.drew(who);
-  if (isPass(a)) return t.passed(who);
-  if (isCatch(a)) return t.caught(who, players[a.catch as number]);
-  if (isGive(a)) return t.gave(who);
+  if ('draw' in a) return t.drew(who);
+  if ('pass' in a) return t.passed(who);
+  if ('catch' in a) return t.caught(who, players[a.catch as number]);
+  if ('give' in a) return t.gave(who);
   if ('call' in a) return t.called(who, word);
   if ('suit' in a) return t.named(who, suitName(a.suit as string, t, lang));
   return '';
@@ -236,14 +236,14 @@ function travelFrom(seat: number | undefined, el: HTMLElement | null): void {
 
 function SheddingCenter({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (a: ActionBody) => void }) {
   const { t, lang } = prefs;
-  const lastPlay = [...v.log].reverse().find((a) => isPlay(a));
+  const lastPlay = [...v.log].reverse().find((a) => 'play' in a);
   const travel = (el: HTMLElement | null): void => {
     if (el && !el.dataset.moved) {
       el.dataset.moved = '1';
       travelFrom(lastPlay && lastPlay.seat !== v.seat ? lastPlay.seat : undefined, el);
     }
   };
-  const canDraw = v.legal.some((a) => isDraw(a));
+  const canDraw = v.legal.some((a) => 'draw' in a);
   const eightOnTop = v.namedSuit !== null;
   return (
     <div class="center">
