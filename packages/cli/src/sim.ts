@@ -36,6 +36,47 @@ export interface SimSummary {
   seconds: number;
 }
 
+/** The progress bar on a terminal (stderr), or null. */
+const progressBar = (o: SimOptions): cliProgress.SingleBar | null =>
+  o.progress ? new cliProgress.SingleBar({ format: 'sim {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** What both families' runs counted, and the summary made of it. */
+interface Tally {
+  readonly rules: RuleSet | HeartsRules;
+  readonly actions: number;
+  readonly rounds: number;
+  readonly blocked: number;
+  readonly wins: number[];
+  readonly meanPlaceBy: number[] | null;
+  readonly meanTotalBy: number[] | null;
+  readonly t0: number;
+}
+
+function summary(o: SimOptions, t: Tally): { ok: true; summary: SimSummary } {
+  const mean = (xs: number[] | null): number[] | null => xs && xs.map((x) => round3(x / o.games));
+  return {
+    ok: true,
+    summary: {
+      game: o.game,
+      rules: t.rules,
+      players: o.players,
+      games: o.games,
+      seed: o.seed,
+      policy: o.policy,
+      actions: t.actions,
+      actionsPerGame: round3(t.actions / o.games),
+      roundsPerGame: round3(t.rounds / o.games),
+      blockedRounds: t.blocked,
+      winsBySeat: t.wins,
+      meanPlaceBySeat: mean(t.meanPlaceBy),
+      meanTotalBySeat: mean(t.meanTotalBy),
+      seconds: round3((performance.now() - t.t0) / 1000),
+    },
+  };
+}
+
 export function runSim(o: SimOptions): { ok: true; summary: SimSummary } | { ok: false; message: string } {
   if (o.game === 'olsen-dk') return simHearts(o);
   const resolved = resolveRules(o.game, o.rules, o.players);
@@ -54,7 +95,7 @@ export function runSim(o: SimOptions): { ok: true; summary: SimSummary } | { ok:
   let actions = 0;
   let rounds = 0;
   let blocked = 0;
-  const bar = o.progress ? new cliProgress.SingleBar({ format: 'sim {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+  const bar = progressBar(o);
   bar?.start(o.games, 0);
   const t0 = performance.now();
   let dealer = n - 1;
@@ -82,27 +123,8 @@ export function runSim(o: SimOptions): { ok: true; summary: SimSummary } | { ok:
   }
   bar?.update(o.games);
   bar?.stop();
-  const seconds = (performance.now() - t0) / 1000;
-  const mean = (xs: number[]): number[] => xs.map((x) => Math.round((x / o.games) * 1000) / 1000);
-  return {
-    ok: true,
-    summary: {
-      game: o.game,
-      rules,
-      players: n,
-      games: o.games,
-      seed: o.seed,
-      policy: o.policy,
-      actions,
-      actionsPerGame: Math.round((actions / o.games) * 1000) / 1000,
-      roundsPerGame: Math.round((rounds / o.games) * 1000) / 1000,
-      blockedRounds: blocked,
-      winsBySeat: wins,
-      meanPlaceBySeat: rules.scoring === 'ranking' ? mean(placeSum) : null,
-      meanTotalBySeat: rules.scoring === 'points' ? mean(totalSum) : null,
-      seconds: Math.round(seconds * 1000) / 1000,
-    },
-  };
+  const points = rules.scoring === 'points';
+  return summary(o, { rules, actions, rounds, blocked, wins, meanPlaceBy: points ? null : placeSum, meanTotalBy: points ? totalSum : null, t0 });
 }
 
 /**
@@ -124,7 +146,7 @@ function simHearts(o: SimOptions): { ok: true; summary: SimSummary } | { ok: fal
   const totalSum = new Array<number>(n).fill(0);
   let actions = 0;
   let hands = 0;
-  const bar = o.progress ? new cliProgress.SingleBar({ format: 'sim {bar} {value}/{total} games | {eta_formatted} left', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+  const bar = progressBar(o);
   bar?.start(o.games, 0);
   const t0 = performance.now();
   let dealer = n - 1;
@@ -147,25 +169,5 @@ function simHearts(o: SimOptions): { ok: true; summary: SimSummary } | { ok: fal
   }
   bar?.update(o.games);
   bar?.stop();
-  const seconds = (performance.now() - t0) / 1000;
-  const round3 = (x: number): number => Math.round(x * 1000) / 1000;
-  return {
-    ok: true,
-    summary: {
-      game: o.game,
-      rules,
-      players: n,
-      games: o.games,
-      seed: o.seed,
-      policy: o.policy,
-      actions,
-      actionsPerGame: round3(actions / o.games),
-      roundsPerGame: round3(hands / o.games),
-      blockedRounds: 0,
-      winsBySeat: wins,
-      meanPlaceBySeat: null,
-      meanTotalBySeat: totalSum.map((x) => round3(x / o.games)),
-      seconds: round3(seconds),
-    },
-  };
+  return summary(o, { rules, actions, rounds: hands, blocked: 0, wins, meanPlaceBy: null, meanTotalBy: totalSum, t0 });
 }
