@@ -440,6 +440,48 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
         ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
       });
     });
+  // A family server's backup (server/src/backup.ts): the embedded SQLite database only; PostgreSQL has pg_dump.
+  const pgRefusal = (command: string): boolean => {
+    if (!process.env.DATABASE_URL) return false;
+    process.stderr.write(`olsen ${command}: DATABASE_URL is set: this server keeps its data in PostgreSQL, which pg_dump and pg_restore back up (README, "Backing up").\n`);
+    process.exitCode = 2;
+    return true;
+  };
+  program
+    .command('backup')
+    .summary(say('Ta sikkerhetskopi av serverens database mens den kjører (engelsk).', '')) // olsen's list; the page itself is English
+    .description("Write a consistent copy of the server's embedded SQLite database to FILE, while the server runs (SQLite's online backup, not a file copy).")
+    .argument('<file>', 'the backup file to write')
+    .option('--data-dir <dir>', 'the server\'s data folder (DATA_DIR, default ./data)')
+    .action(async (file: string, opts: { dataDir?: string }) => {
+      if (pgRefusal('backup')) return;
+      const { backupDatabase, BackupError } = await import('@olsen/server');
+      try {
+        const r = await backupDatabase(opts.dataDir ?? (process.env.DATA_DIR || 'data'), file);
+        process.stdout.write(`Backed up to ${r.file} (${r.pages} pages, ${r.bytes} bytes). Put it back with: olsen restore ${file}\n`);
+      } catch (e) {
+        process.stderr.write(`olsen backup: ${e instanceof BackupError ? e.message : `the backup failed: ${(e as Error).message}`}\n`);
+        process.exitCode = 1;
+      }
+    });
+  program
+    .command('restore')
+    .summary(say('Legg en sikkerhetskopi tilbake i en stanset server (engelsk).', '')) // olsen's list; the page itself is English
+    .description("Put a backup made by olsen backup in place of a stopped server's database; the database it replaces is kept beside it, renamed.")
+    .argument('<file>', 'the backup file')
+    .option('--data-dir <dir>', 'the server\'s data folder (DATA_DIR, default ./data)')
+    .action(async (file: string, opts: { dataDir?: string }) => {
+      if (pgRefusal('restore')) return;
+      const { restoreDatabase, BackupError } = await import('@olsen/server');
+      try {
+        const r = restoreDatabase(file, opts.dataDir ?? (process.env.DATA_DIR || 'data'));
+        process.stdout.write(`Restored ${file} to ${r.file}${r.kept ? `; the database it replaced is kept as ${r.kept}` : ''}. Start the server again: olsen serve\n`);
+      } catch (e) {
+        process.stderr.write(`olsen restore: ${e instanceof BackupError ? e.message : `the restore failed: ${(e as Error).message}`}\n`);
+        process.exitCode = 1;
+      }
+    });
+
   program
     .command('loadtest')
     .summary(say('Belastningstest mot Olsen-servere på denne maskinen (for utviklere; engelsk).', '')) // olsen's list; the page itself is English

@@ -11,7 +11,7 @@ type Lang = 'nb' | 'en';
 /** The commands that speak Norwegian by default (they take --lang). */
 const SPEAKING = new Set(['play', 'analyse', 'analyze', 'rules', 'verify']);
 /** Every command of `olsen` (a usage error names its help). */
-const COMMANDS = new Set([...SPEAKING, 'sim', 'bench', 'bench-bots', 'bench-review', 'tournament', 'serve', 'loadtest', 'help']);
+const COMMANDS = new Set([...SPEAKING, 'sim', 'bench', 'bench-bots', 'bench-review', 'tournament', 'serve', 'backup', 'restore', 'loadtest', 'help']);
 
 /**
  * The command a command line runs and the language it speaks: Norwegian for olsen's own page and the commands

@@ -12,3 +12,4 @@ export * from './clock.js';
 export * from './store.js';
 export * from './server.js';
 export { serve } from './main.js';
+export * from './backup.js';
