@@ -1,5 +1,5 @@
 /** Small readings of a hand and of legal actions, shared by the heuristic levels (not exported from the package). */
-import { isCatch, isDraw, isPass, isPlay, SUITS, type Suit } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isPass, isPlay, SUITS, type Suit } from '@olsen/engine';
 import { widestGroups, type Action, type PlayerView } from '@olsen/engine/shedding';
 import type { Choice, Reason } from './shedding.js';
 
@@ -23,7 +23,7 @@ export const lastCard = (a: { readonly play: readonly string[] }): string => a.p
  * of its multi-card moves (S-V4, S-V5) the longest for each card on top.
  */
 export const ownMoves = (view: PlayerView): Action[] => [
-  ...view.legal.filter((a) => !(isCatch(a)) && !('call' in a && !(isPlay(a)))),
+  ...view.legal.filter((a) => !isCatch(a) && !isCall(a)),
   ...view.groups.flatMap((o) => widestGroups(o, view.hand?.length ?? 0)),
 ];
 

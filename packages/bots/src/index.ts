@@ -1,7 +1,7 @@
 /**
  * @olsen/bots — computer players that see only what their seat may see.
  * `chooseShedding(level, viewFor(game, seat), rng)` and
- * `chooseHearts(level, heartsViewFor(game, seat), rng)` return one of the
+ * `chooseHearts(level, viewOf(game, seat), rng)` return one of the
  * view's legal actions; `hint(view)` explains the medium bot's choice.
  */
 export * from './shedding.js';

@@ -6,7 +6,7 @@
  * hand is big; shed high cards in points games; time the house rules'
  * special cards. Every choice carries its reason for the hints.
  */
-import { isCatch, isDraw, isPass, isPlay, SUITS } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isPass, isPlay, SUITS } from '@olsen/engine';
 import { cardPoints, parseCard, pick } from '@olsen/engine/sim';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { isEight, lastCard, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
@@ -34,7 +34,7 @@ export function knownVoids(view: PlayerView): boolean[][] {
   let lastDrawSeat = -1;
   let turnSeat = -1;
   for (const a of view.log) {
-    if (isCatch(a) || ('call' in a && !(isPlay(a)))) continue;
+    if (isCatch(a) || isCall(a)) continue;
     const newTurn = a.seat !== turnSeat;
     turnSeat = a.seat;
     if (isPlay(a)) {

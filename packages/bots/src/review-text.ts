@@ -4,7 +4,7 @@
  * å legge 2♣ var bedre (52 % mot 43 %). Spar åtteren: Kari har ett kort
  * igjen."). The figures are the review's; only the words are made here.
  */
-import { isCatch, isDraw, isGive, isPass, isPlay, isHeartsView, replaySteps, viewOf, type AnyAction, type AnyView, type GameName, type Lang } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isGive, isPass, isPlay, isHeartsView, replaySteps, viewOf, type AnyAction, type AnyView, type GameName, type Lang } from '@olsen/engine';
 import type { HeartsView } from '@olsen/engine/hearts';
 import type { PlayerView } from '@olsen/engine/shedding';
 import { heartsReasonSentence, reasonSentence } from './hint.js';
@@ -55,7 +55,7 @@ export function actionWords(a: AnyAction, view: AnyView, lang: Lang): string {
     const p = view.players[a.catch];
     return say(lang, { nb: `banke i bordet for ${p}`, en: `bang the table on ${p}`, nl: `op tafel kloppen voor ${p}`, de: `wegen ${p} auf den Tisch klopfen` });
   }
-  if ('call' in a) return say(lang, { nb: 'si ifra', en: 'make the call', nl: 'roepen', de: 'ansagen' });
+  if (isCall(a)) return say(lang, { nb: 'si ifra', en: 'make the call', nl: 'roepen', de: 'ansagen' });
   const w = SUIT_WORD[lang][a.suit];
   return say(lang, { nb: `si ${w}`, en: `name ${w}`, nl: `${w} kiezen`, de: `${w} wählen` });
 }

@@ -3,7 +3,7 @@
  * `PlayerView` (and its own RNG) to one of `view.legal`: it never sees the
  * `Game`, so it cannot reach another hand or the stock — by type.
  */
-import { isDraw, isPass, isPlay, SUITS, type Suit } from '@olsen/engine';
+import { isCall, isDraw, isPass, isPlay, SUITS, type Suit } from '@olsen/engine';
 import { pick } from '@olsen/engine/sim';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { isEight, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
@@ -91,7 +91,7 @@ export function greedy(view: PlayerView): Choice {
 }
 
 export function random(view: PlayerView, rng: Int32Array): Choice {
-  const legal = view.legal.filter((a) => !('call' in a && !(isPlay(a))));
+  const legal = view.legal.filter((a) => !isCall(a));
   return { action: legal[legal.length === 1 ? 0 : pick(rng, 0, legal.length)], reason: { kind: 'random' } };
 }
 

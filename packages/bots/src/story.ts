@@ -5,7 +5,7 @@
  * and each decision as a constraint on the hand it held then. Also the
  * round's last reshuffle (S16). `belief.ts` deals cards to fit these stories.
  */
-import { isCatch, isDraw, isPass, isPlay, SUITS } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isPass, isPlay, SUITS } from '@olsen/engine';
 import { parseCard } from '@olsen/engine/sim';
 import type { PlayerView } from '@olsen/engine/shedding';
 
@@ -140,7 +140,7 @@ export function readStories(view: PlayerView): { stories: Story[]; constrained: 
       for (let k = drewAt.get(i) ?? 0; k > 0; k--) kept[a.catch].push(i);
       continue;
     }
-    if ('call' in a && !(isPlay(a))) continue;
+    if (isCall(a)) continue;
     if (a.seat !== turnSeat) {
       turnSeat = a.seat;
       turnDraws = 0;

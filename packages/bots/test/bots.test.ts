@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apply, catchActions, createGame, nextRound, handOf, resolveRules, toMove, viewFor } from '@olsen/engine/shedding';
-import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, nextHeartsRound } from '@olsen/engine/hearts';
+import * as olsenDk from '@olsen/engine/hearts';
 import { resultOf } from '@olsen/engine';
 import { makeCard, parseCard, seedFromString } from '@olsen/engine/sim';
 import { cardOfAction } from '@olsen/engine/sim';
@@ -234,16 +234,16 @@ describe('Danish Olsen bots', () => {
   it('every level plays random option sets without an illegal action', () => {
     fc.assert(
       fc.property(fc.constantFrom('none', 'left', 'rotating'), fc.boolean(), fc.integer({ min: 3, max: 5 }), fc.constantFrom(...LEVELS), fc.string({ maxLength: 5 }), (pass, first, n, level, seed) => {
-        let g = unwrap(createHeartsGame({ rules: { pass, penaltyOnFirstTrick: first, deals: 2 }, players: Array.from({ length: n }, (_, i) => `P${i}`), seed }));
+        let g = unwrap(olsenDk.createGame({ rules: { pass, penaltyOnFirstTrick: first, deals: 2 }, players: Array.from({ length: n }, (_, i) => `P${i}`), seed }));
         const rng = new Int32Array(6);
         seedFromString(rng, 0, seed);
         for (let steps = 0; steps < 2000 && !resultOf(g).finished; steps++) {
-          const mover = heartsToMove(g);
+          const mover = olsenDk.toMove(g);
           if (mover === null) {
-            g = unwrap(nextHeartsRound(g));
+            g = unwrap(olsenDk.nextRound(g));
             continue;
           }
-          const r = applyHearts(g, chooseHearts(level, heartsViewFor(g, mover), rng, { iterations: 8, ms: 5 }));
+          const r = olsenDk.apply(g, chooseHearts(level, olsenDk.viewFor(g, mover), rng, { iterations: 8, ms: 5 }));
           expect(r.ok).toBe(true);
           if (!r.ok) return;
           g = r.value;

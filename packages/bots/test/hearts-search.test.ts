@@ -4,7 +4,8 @@
  * rest from the cards it has not seen; the search answers with a legal card.
  */
 import { describe, expect, it } from 'vitest';
-import { applyHearts, createHeartsGame, heartsToMove, heartsViewFor, nextHeartsRound, type HeartsGame } from '@olsen/engine/hearts';
+import * as olsenDk from '@olsen/engine/hearts';
+import { type HeartsGame } from '@olsen/engine/hearts';
 import { loadHearts, makeCard, seedFromString } from '@olsen/engine/sim';
 import type { CardName } from '@olsen/engine';
 import { HeartsSim } from '@olsen/engine/sim';
@@ -13,21 +14,21 @@ import { unwrap } from '../../engine/test/helpers.js';
 
 /** Plays a game with the habits, calling `each` at every decision in the play. */
 function walk(rules: Record<string, unknown>, n: number, seed: string, each: (g: HeartsGame, seat: number) => void): void {
-  let g = unwrap(createHeartsGame({ rules: { ...rules, deals: 2 }, players: Array.from({ length: n }, (_, i) => `P${i}`), seed }));
+  let g = unwrap(olsenDk.createGame({ rules: { ...rules, deals: 2 }, players: Array.from({ length: n }, (_, i) => `P${i}`), seed }));
   const rng = new Int32Array(6);
   seedFromString(rng, 0, seed);
   for (let step = 0; step < 400; step++) {
-    const mover = heartsToMove(g);
+    const mover = olsenDk.toMove(g);
     if (mover === null) {
-      const next = nextHeartsRound(g);
+      const next = olsenDk.nextRound(g);
       if (!next.ok) break;
       g = next.value;
       continue;
     }
     let seat = mover;
-    for (let s = 0; s < n; s++) if (heartsViewFor(g, s).phase === 'pass' && heartsViewFor(g, s).legal.length) seat = s;
-    if (heartsViewFor(g, seat).phase === 'play') each(g, seat);
-    g = unwrap(applyHearts(g, chooseHearts('medium', heartsViewFor(g, seat), rng)));
+    for (let s = 0; s < n; s++) if (olsenDk.viewFor(g, s).phase === 'pass' && olsenDk.viewFor(g, s).legal.length) seat = s;
+    if (olsenDk.viewFor(g, seat).phase === 'play') each(g, seat);
+    g = unwrap(olsenDk.apply(g, chooseHearts('medium', olsenDk.viewFor(g, seat), rng)));
   }
 }
 
@@ -38,7 +39,7 @@ describe('Danish Olsen determinization', () => {
       seedFromString(rng, 0, `det-${pass}-${n}`);
       let checked = 0;
       walk({ pass }, n, `hd-${pass}-${n}`, (g, seat) => {
-        const view = heartsViewFor(g, seat);
+        const view = olsenDk.viewFor(g, seat);
         const k = heartsKnowledge(view);
         const real = loadHearts(g);
         // What the knowledge claims holds in the real deal.
@@ -69,7 +70,7 @@ describe('Danish Olsen determinization', () => {
     seedFromString(rng, 0, 'search');
     let searched = 0;
     walk({ pass: 'left' }, 4, 'hs-1', (g, seat) => {
-      const view = heartsViewFor(g, seat);
+      const view = olsenDk.viewFor(g, seat);
       if (view.legal.length < 2 || searched > 12) return;
       const best = heartsIsmcts(view, rng, { iterations: 60, ms: 50 });
       expect(best).not.toBeNull();
@@ -77,8 +78,8 @@ describe('Danish Olsen determinization', () => {
       searched++;
     });
     expect(searched).toBeGreaterThan(5);
-    const g = unwrap(createHeartsGame({ rules: { pass: 'left' }, players: ['A', 'B', 'C', 'D'], seed: 'pass' }));
-    const view = heartsViewFor(g, 1);
+    const g = unwrap(olsenDk.createGame({ rules: { pass: 'left' }, players: ['A', 'B', 'C', 'D'], seed: 'pass' }));
+    const view = olsenDk.viewFor(g, 1);
     const give = passCards(view);
     expect(new Set(give).size).toBe(3);
     for (const c of give) expect(view.hand).toContain(c);
@@ -92,15 +93,15 @@ describe('Danish Olsen determinization', () => {
       ['2s', '3s', '4s', '5s', '6s', '7s', '8s', '9s', 'Ts', 'Js', 'Ks', 'As', 'Ad'],
       ['2h', '3h', '4h', '5h', '6h', '7h', '8h', '9h', 'Th', 'Jh', 'Qh', 'Kh', 'Ah'],
     ];
-    let g = unwrap(createHeartsGame({ rules: { penaltyOnFirstTrick: true }, players: ['A', 'B', 'C', 'D'], deal: { hands: hands as CardName[][] }, seed: 'qs' }));
-    g = unwrap(applyHearts(g, { seat: 0, play: ['2c'] }));
+    let g = unwrap(olsenDk.createGame({ rules: { penaltyOnFirstTrick: true }, players: ['A', 'B', 'C', 'D'], deal: { hands: hands as CardName[][] }, seed: 'qs' }));
+    g = unwrap(olsenDk.apply(g, { seat: 0, play: ['2c'] }));
     const rng = new Int32Array(6);
     seedFromString(rng, 0, 'qs');
-    const best = heartsIsmcts(heartsViewFor(g, 1), rng, { iterations: 400, ms: 1000 });
+    const best = heartsIsmcts(olsenDk.viewFor(g, 1), rng, { iterations: 400, ms: 1000 });
     expect(makeCard(best!.card)).toBe('Qs');
     // The hint says the same, with its reason in both languages.
-    expect(heartsHint(heartsViewFor(g, 1), 'en')).toEqual({ action: { seat: 1, play: ['Qs'] }, reason: 'Throw away the queen of spades now that you cannot follow suit.' });
-    expect(heartsHint(heartsViewFor(g, 1), 'nb')?.reason).toBe('Kast spardamen nå som du ikke kan følge farge.');
-    expect(heartsHint(heartsViewFor(g, 2))).toBeNull();
+    expect(heartsHint(olsenDk.viewFor(g, 1), 'en')).toEqual({ action: { seat: 1, play: ['Qs'] }, reason: 'Throw away the queen of spades now that you cannot follow suit.' });
+    expect(heartsHint(olsenDk.viewFor(g, 1), 'nb')?.reason).toBe('Kast spardamen nå som du ikke kan følge farge.');
+    expect(heartsHint(olsenDk.viewFor(g, 2))).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import cliProgress from 'cli-progress';
 import { safeJson, shownName } from './shown.js';
 import { MISTAKE_FLOOR, describeDecision, formatValue, reviewRecord, type Review } from '@olsen/bots';
-import { isCatch, isDraw, isGive, isPass, isPlay, localizeError, replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isGive, isPass, isPlay, localizeError, replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
 
 export interface AnalyseOptions {
   readonly seat: number;
@@ -33,7 +33,7 @@ export function notation(a: AnyAction, nb: boolean, players: readonly string[]):
   if (isDraw(a)) return nb ? 'trekk' : 'draw';
   if (isPass(a)) return 'pass';
   if (isCatch(a)) return nb ? `bank i bordet (${players[a.catch]})` : `bang the table (${players[a.catch]})`;
-  if ('call' in a) return '!';
+  if (isCall(a)) return '!';
   return `→${SYMBOL[(a as { suit: string }).suit]}`;
 }
 

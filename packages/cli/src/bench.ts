@@ -8,7 +8,8 @@
  */
 import { DECK, makeCard, pick, seedFromString } from '@olsen/engine/sim';
 import { apply, createGame, legalActions, legalGroups, resolveRules, toMove, viewFor, type Deal, type Game } from '@olsen/engine/shedding';
-import { applyHearts, createHeartsGame, heartsLegalActions, heartsToMove, resolveHeartsRules } from '@olsen/engine/hearts';
+import * as olsenDk from '@olsen/engine/hearts';
+import { resolveHeartsRules } from '@olsen/engine/hearts';
 import { isDraw, isPass, recordOf as recordOfGame, verifyRecord } from '@olsen/engine';
 import { HeartsSim, Sim, heartsRollout, rollout } from '@olsen/engine/sim';
 import { playBaselineGames } from './baseline.js';
@@ -65,9 +66,9 @@ const FAMILIES: Record<'olsen' | 'olsen-dk', BenchFamily> = {
       return { newGame: () => sim.newGame(), dealRound: (d) => sim.dealRound(d), play: (policy) => heartsRollout(sim, policy) };
     },
     apiGame(names, seed, policy) {
-      let g = unwrap(createHeartsGame({ players: names, seed }));
+      let g = unwrap(olsenDk.createGame({ players: names, seed }));
       let actions = 0;
-      for (; heartsToMove(g) !== null; actions++) g = unwrap(applyHearts(g, choose(heartsLegalActions(g), policy)));
+      for (; olsenDk.toMove(g) !== null; actions++) g = unwrap(olsenDk.apply(g, choose(olsenDk.legalActions(g), policy)));
       return actions;
     },
   },

@@ -8,7 +8,8 @@ import { againCommand } from './again.js';
 import { ending } from './ending.js';
 import { widthOf, wrapLine, wrapList } from './wrap.js';
 import { isPlay, SUITS, cardName, gameTitle, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
-import { heartsViewFor, type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
+import * as olsenDk from '@olsen/engine/hearts';
+import { type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
 import { parseCards } from '@olsen/engine/shedding';
 import { gameErrorOf } from '@olsen/protocol';
 import { VirtualTable, pace, seatsFor } from '@olsen/table';
@@ -142,8 +143,8 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   const ask = (): Promise<string | null> => rl.ask();
   const finish = ending({ lang: o.lang, input: o.input, out, record: o.record, recordJson: () => `${recordToJson(recordOf(g))}\n`, again: againCommand({ ...o, game: 'olsen-dk' }), bye: t.bye, close: () => rl.close(), outWhole: (line) => void o.output.write(`${line}\n`) });
   /** What changed for the person: the moves, the cards received in the pass, a trick taken. */
-  const tell = (before: ReturnType<typeof heartsViewFor>, a: HeartsAction | { seat: number; give: null }): void => {
-    const after = heartsViewFor(g, 0);
+  const tell = (before: ReturnType<typeof olsenDk.viewFor>, a: HeartsAction | { seat: number; give: null }): void => {
+    const after = olsenDk.viewFor(g, 0);
     if (isPlay(a)) out(t.played(names[a.seat], pretty(a.play[0])));
     else if (a.seat !== 0) out(t.passed(names[a.seat]));
     else if (after.passed?.length && !before.passed?.length && before.passTo !== null) out(t.gave(after.passed.map(pretty).join(' '), names[before.passTo]));
@@ -152,11 +153,11 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   };
   /** Runs one change (the person's move or the computer's next step) and tells it. */
   const change = async (run: () => Promise<boolean>): Promise<boolean> => {
-    const before = heartsViewFor(g, 0);
+    const before = olsenDk.viewFor(g, 0);
     const seen = before.log.length;
     const ok = await run();
     g = game();
-    const log = heartsViewFor(g, 0).log;
+    const log = olsenDk.viewFor(g, 0).log;
     if (log.length > seen) for (let i = seen; i < log.length; i++) tell(before, log[i]);
     return ok;
   };
@@ -171,7 +172,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
     });
   out(t.title(gameTitle('olsen-dk', o.lang)));
   // What ends the game and whether cards are passed, from the game's rules (H3, H9): said once, at the start.
-  const r0 = heartsViewFor(g, 0).rules;
+  const r0 = olsenDk.viewFor(g, 0).rules;
   out(t.goal(r0.pointLimit, r0.deals));
   // How points are counted and what shooting the moon is (H8), in the words of the rules page.
   out(ruleWords('H8', o.lang));
@@ -179,7 +180,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
   const goal = t.target(r0.pointLimit, r0.deals);
   out(t.hand(1, names[g.rounds[0].dealer]));
   for (;;) {
-    const view = heartsViewFor(g, 0);
+    const view = olsenDk.viewFor(g, 0);
     if (view.phase === 'handOver' || view.phase === 'gameOver') {
       const oc = resultOf(g);
       const last = oc.rounds[oc.rounds.length - 1];
@@ -210,7 +211,7 @@ export async function runHeartsPlay(o: { players: number; lang: Lang; seed: stri
       continue;
     }
     // The computer players pass and play in their turn (the runner's steps), until the person may act.
-    const v = heartsViewFor(g, 0);
+    const v = olsenDk.viewFor(g, 0);
     if (v.legal.length === 0) {
       if (!(await change(() => vt.step()))) break;
       continue;

@@ -4,7 +4,7 @@
  * active suit, the others' card counts, whose turn it is and numbered legal
  * moves; a refused move is explained with the rule's sentence.
  */
-import { isCatch, isDraw, isPass, isPlay, SUITS, SUIT_NAMES, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isPass, isPlay, SUITS, SUIT_NAMES, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { againCommand } from './again.js';
 import { gameRules } from './rule-book.js';
@@ -118,7 +118,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
     if (isDraw(a)) return viewFor(g, 0).drawsLeft === null ? t.draw : t.drawLeft(viewFor(g, 0).drawsLeft!);
     if (isPass(a)) return t.pass;
     if (isCatch(a)) return t.catchIt(names[a.catch], a.catch);
-    if ('call' in a) return t.call(word);
+    if (isCall(a)) return t.call(word);
     return t.name(suitName(SUITS.indexOf(a.suit), o.lang));
   };
   const announce = (a: Action): void => {
@@ -136,7 +136,7 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       const note = viewFor(g, 0).catches.at(-1);
       out(t.caught(who, a.catch === 0 ? t.you : names[a.catch], note?.drew ?? 0));
       if (note?.cards?.length) out(t.youGot(note.cards.map(pretty).join(' ')));
-    } else if ('call' in a) out(t.called(who, word));
+    } else if (isCall(a)) out(t.called(who, word));
     else out(t.named(who, suitName(SUITS.indexOf(a.suit), o.lang)));
   };
   /** Tells every move since the last told (the person's and the computer players'), from the view's log. */

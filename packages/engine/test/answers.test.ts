@@ -8,12 +8,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BOUNDS, actingIn, actorsOf, moverOf, recordOf, replayRecord, resultOf, startGame, verifyRecord, viewOf } from '../src/index.js';
 import { completeGroup, legalGroups, pointsOfCard, viewFor } from '../src/shedding/index.js';
-import { applyHearts, createHeartsGame, heartsViewFor, type HeartsGame } from '../src/hearts/index.js';
+import * as olsenDk from '../src/hearts/index.js';
+import { type HeartsGame } from '../src/hearts/index.js';
 import { HANDS_4, act, table, unwrap } from './helpers.js';
 
 const hearts = (rules: Record<string, unknown> = {}, hands = HANDS_4): HeartsGame =>
-  unwrap(createHeartsGame({ players: ['Anne', 'Bo', 'Carl', 'Dorte'], rules, dealer: 3, deal: { hands: hands as never } }));
-const play = (g: HeartsGame, seat: number, card: string): HeartsGame => unwrap(applyHearts(g, { seat, play: [card as never] }));
+  unwrap(olsenDk.createGame({ players: ['Anne', 'Bo', 'Carl', 'Dorte'], rules, dealer: 3, deal: { hands: hands as never } }));
+const play = (g: HeartsGame, seat: number, card: string): HeartsGame => unwrap(olsenDk.apply(g, { seat, play: [card as never] }));
 
 describe('what a shedding view answers', () => {
   it('S18 S19 S20: the call — its kind to translate, the game\'s word, and what forgetting it costs', () => {
@@ -112,43 +113,43 @@ describe('what a shedding view answers', () => {
 describe('what a Danish Olsen view answers', () => {
   it('H3: the pass recipient and size; toMove and actorsOf during the pass (everyone still to give)', () => {
     const g = hearts({ pass: 'left' });
-    const v = heartsViewFor(g, 0);
+    const v = olsenDk.viewFor(g, 0);
     expect([v.passTo, v.passSize, v.direction]).toEqual([1, 3, 'clockwise']);
     // Who the viewer's cards come from: the seat on the right when passing left.
     expect(v.passFrom).toBe(3);
-    expect(heartsViewFor(g, null).passFrom).toBeNull();
+    expect(olsenDk.viewFor(g, null).passFrom).toBeNull();
     expect([...actorsOf(g).keys()]).toEqual([0, 1, 2, 3]);
     // RECORD.md: the first seat from the dealer's left (dealer 3) that has not given.
     expect(moverOf(g)).toBe(0);
-    const gave = unwrap(applyHearts(g, { seat: 0, give: ['2c', '3c', '4c'] }));
+    const gave = unwrap(olsenDk.apply(g, { seat: 0, give: ['2c', '3c', '4c'] }));
     expect(moverOf(gave)).toBe(1);
     expect([...actorsOf(gave).keys()]).toEqual([1, 2, 3]);
   });
 
   it('H3: actingIn during the pass — every seat still to give is highlighted, and each is told to give', () => {
-    const g = unwrap(applyHearts(hearts({ pass: 'left' }), { seat: 0, give: ['2c', '3c', '4c'] }));
-    expect(actingIn(heartsViewFor(g, 0))).toEqual({ seats: [1, 2, 3], you: null });
-    expect(actingIn(heartsViewFor(g, 2))).toEqual({ seats: [1, 2, 3], you: 'give' });
-    expect(actingIn(heartsViewFor(g, null))).toEqual({ seats: [1, 2, 3], you: null });
+    const g = unwrap(olsenDk.apply(hearts({ pass: 'left' }), { seat: 0, give: ['2c', '3c', '4c'] }));
+    expect(actingIn(olsenDk.viewFor(g, 0))).toEqual({ seats: [1, 2, 3], you: null });
+    expect(actingIn(olsenDk.viewFor(g, 2))).toEqual({ seats: [1, 2, 3], you: 'give' });
+    expect(actingIn(olsenDk.viewFor(g, null))).toEqual({ seats: [1, 2, 3], you: null });
   });
 
   it('H3 H5: received cards are news until the first card is led; each completed trick with its winner', () => {
     let g = hearts({ pass: 'left' });
-    for (const [seat, cards] of [[0, ['2h', '3h', '4h']], [1, ['5h', '6h', '7h']], [2, ['8h', '9h', 'Th']], [3, ['Qh', 'Kh', 'Ah']]] as const) g = unwrap(applyHearts(g, { seat, give: [...cards] as never }));
-    expect(heartsViewFor(g, 1).received).toEqual(['2h', '3h', '4h']);
-    expect(heartsViewFor(g, 1).receivedFresh).toBe(true);
+    for (const [seat, cards] of [[0, ['2h', '3h', '4h']], [1, ['5h', '6h', '7h']], [2, ['8h', '9h', 'Th']], [3, ['Qh', 'Kh', 'Ah']]] as const) g = unwrap(olsenDk.apply(g, { seat, give: [...cards] as never }));
+    expect(olsenDk.viewFor(g, 1).received).toEqual(['2h', '3h', '4h']);
+    expect(olsenDk.viewFor(g, 1).receivedFresh).toBe(true);
     g = play(g, 0, '2c');
-    expect(heartsViewFor(g, 1).receivedFresh).toBe(false);
+    expect(olsenDk.viewFor(g, 1).receivedFresh).toBe(false);
     g = play(play(play(g, 1, '6c'), 2, '9c'), 3, 'Qc');
-    expect(heartsViewFor(g, 0).tricks).toEqual([{ leader: 0, cards: ['2c', '6c', '9c', 'Qc'], seats: [0, 1, 2, 3], winner: 3 }]);
+    expect(olsenDk.viewFor(g, 0).tricks).toEqual([{ leader: 0, cards: ['2c', '6c', '9c', 'Qc'], seats: [0, 1, 2, 3], winner: 3 }]);
   });
 
   it('H8: the moon — who took every heart and the Qs in the hand just over', () => {
     const g = unwrap(replayRecord(JSON.parse(readFileSync(new URL('./fixtures/olsen-dk/moon-3-players.json', import.meta.url), 'utf8')))) as HeartsGame;
-    const v = heartsViewFor(g, 1);
+    const v = olsenDk.viewFor(g, 1);
     expect(resultOf(g).rounds[0].points).toEqual([0, 26, 26]);
     expect(v.moon).toBe(0);
-    expect(heartsViewFor(hearts(), 0).moon).toBeNull();
+    expect(olsenDk.viewFor(hearts(), 0).moon).toBeNull();
   });
 });
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES, GAME_NAMES, LANGS, checkRules, gameInfo, localizeError, rulesNeededFor, type GameName } from '../src/index.js';
 import { createGame, resolveRules } from '../src/shedding/index.js';
-import { createHeartsGame, resolveHeartsRules } from '../src/hearts/index.js';
+import * as olsenDk from '../src/hearts/index.js';
+import { resolveHeartsRules } from '../src/hearts/index.js';
 
 const resolve = (game: GameName, rules: Record<string, unknown>, players: number): boolean =>
   game === 'olsen-dk' ? resolveHeartsRules(rules, players).ok : resolveRules(game, rules, players).ok;
@@ -59,7 +60,7 @@ describe('the game table', () => {
       const r = resolveRules('vri-atter-002', {}, n);
       expect(r.ok && r.value.decks).toBe(1);
     }
-    const dk = createHeartsGame({ players: ['a', 'b', 'c', 'd'], rules: {} });
+    const dk = olsenDk.createGame({ players: ['a', 'b', 'c', 'd'], rules: {} });
     if (!dk.ok) throw new Error(dk.error.message);
     for (const o of gameInfo('olsen-dk').options) expect(o.default, o.name).toEqual((dk.value.rules as unknown as Record<string, unknown>)[o.name]);
   });

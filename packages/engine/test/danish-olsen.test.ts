@@ -5,7 +5,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyHearts, createHeartsGame, heartsLegalActions, heartsToMove, heartsViewFor, nextHeartsRound, resolveHeartsRules, type HeartsGame } from '../src/hearts/index.js';
+import * as olsenDk from '../src/hearts/index.js';
+import { resolveHeartsRules, type HeartsGame } from '../src/hearts/index.js';
 import { resultOf, recordOf, parseRecord, replayRecord, verifyRecord } from '../src/index.js';
 import { pick, pickHalf, seedFromString } from '../src/sim-tier.js';
 import { HeartsSim, heartsRollout } from '../src/sim-tier.js';
@@ -15,7 +16,7 @@ const NAMES = ['Anne', 'Bo', 'Carl', 'Dorte', 'Erik'];
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/olsen-dk/${name}`, import.meta.url), 'utf8'));
 const replay = (name: string): HeartsGame => unwrap(replayRecord(fixture(name))) as HeartsGame;
 const ruleOf = (g: HeartsGame, action: unknown): string | null => {
-  const r = applyHearts(g, action);
+  const r = olsenDk.apply(g, action);
   if (r.ok) throw new Error(`${JSON.stringify(action)} was accepted`);
   return r.error.rule;
 };
@@ -25,7 +26,7 @@ const HEARTS = ['2h', '3h', '4h', '5h', '6h', '7h', '8h', '9h', 'Th', 'Jh', 'Qh'
 /** Four players, explicit: Anne all clubs; Bo diamonds; Carl hearts; Dorte spades. */
 const suited = (rules: Record<string, unknown> = {}): HeartsGame =>
   unwrap(
-    createHeartsGame({
+    olsenDk.createGame({
       players: NAMES.slice(0, 4),
       rules,
       dealer: 3,
@@ -42,7 +43,7 @@ const suited = (rules: Record<string, unknown> = {}): HeartsGame =>
 /** Four players, mixed hands: Anne holds 2c. */
 const mixed = (rules: Record<string, unknown> = {}): HeartsGame =>
   unwrap(
-    createHeartsGame({
+    olsenDk.createGame({
       players: NAMES.slice(0, 4),
       rules,
       dealer: 3,
@@ -57,7 +58,7 @@ const mixed = (rules: Record<string, unknown> = {}): HeartsGame =>
     }),
   );
 const play = (g: HeartsGame, ...cards: string[]): HeartsGame => {
-  for (const c of cards) g = unwrap(applyHearts(g, { seat: heartsToMove(g), play: [c] }));
+  for (const c of cards) g = unwrap(olsenDk.apply(g, { seat: olsenDk.toMove(g), play: [c] }));
   return g;
 };
 
@@ -66,24 +67,24 @@ describe('Danish Olsen rules', () => {
     expect(resolveHeartsRules({}, 2).ok).toBe(false);
     expect(resolveHeartsRules({}, 6).ok).toBe(false);
     for (const [n, per] of [[3, 17], [4, 13], [5, 10]]) {
-      const g = unwrap(createHeartsGame({ players: NAMES.slice(0, n), seed: `h1-${n}` }));
-      const v = heartsViewFor(g, null);
+      const g = unwrap(olsenDk.createGame({ players: NAMES.slice(0, n), seed: `h1-${n}` }));
+      const v = olsenDk.viewFor(g, null);
       expect(v.handCounts).toEqual(new Array(n).fill(per));
-      const all = Array.from({ length: n }, (_, s) => heartsViewFor(g, s).hand ?? []).flat();
+      const all = Array.from({ length: n }, (_, s) => olsenDk.viewFor(g, s).hand ?? []).flat();
       expect(all.includes('2d')).toBe(n === 4);
       expect(all.includes('2c')).toBe(n !== 5);
     }
   });
 
   it('H2: all cards dealt one at a time from the dealer\'s left; the deal rotates each hand', () => {
-    let g = unwrap(createHeartsGame({ players: NAMES.slice(0, 4), seed: 'h2', dealer: 1 }));
+    let g = unwrap(olsenDk.createGame({ players: NAMES.slice(0, 4), seed: 'h2', dealer: 1 }));
     const rng = new Int32Array(4);
     seedFromString(rng, 0, 'h2');
-    while (heartsToMove(g) !== null) {
-      const l = heartsLegalActions(g);
-      g = unwrap(applyHearts(g, l[pick(rng, 0, l.length)]));
+    while (olsenDk.toMove(g) !== null) {
+      const l = olsenDk.legalActions(g);
+      g = unwrap(olsenDk.apply(g, l[pick(rng, 0, l.length)]));
     }
-    g = unwrap(nextHeartsRound(g));
+    g = unwrap(olsenDk.nextRound(g));
     expect(g.rounds[1].dealer).toBe(2);
     const rec = recordOf(g);
     const wrong = { ...rec, rounds: [rec.rounds[0], { ...rec.rounds[1], dealer: 0 }] };
@@ -91,63 +92,63 @@ describe('Danish Olsen rules', () => {
   });
 
   it('H3: the pass — three cards to the left, the right, across, then hold; passed and received cards are seen', () => {
-    let g = unwrap(createHeartsGame({ players: NAMES.slice(0, 4), seed: 'h3', rules: { pass: 'rotating', deals: 4 } }));
+    let g = unwrap(olsenDk.createGame({ players: NAMES.slice(0, 4), seed: 'h3', rules: { pass: 'rotating', deals: 4 } }));
     const offsets: number[] = [];
     const rng = new Int32Array(4);
     seedFromString(rng, 0, 'h3p');
     for (let hand = 0; hand < 4; hand++) {
-      offsets.push(heartsViewFor(g, 0).passOffset);
-      if (heartsViewFor(g, 0).phase === 'pass') {
-        expect(ruleOf(g, { seat: heartsToMove(g), play: [heartsViewFor(g, heartsToMove(g)).hand?.[0]] })).toBe('H3');
-        const seat = heartsToMove(g) as number;
-        const hand3 = (heartsViewFor(g, seat).hand ?? []).slice(0, 3);
+      offsets.push(olsenDk.viewFor(g, 0).passOffset);
+      if (olsenDk.viewFor(g, 0).phase === 'pass') {
+        expect(ruleOf(g, { seat: olsenDk.toMove(g), play: [olsenDk.viewFor(g, olsenDk.toMove(g)).hand?.[0]] })).toBe('H3');
+        const seat = olsenDk.toMove(g) as number;
+        const hand3 = (olsenDk.viewFor(g, seat).hand ?? []).slice(0, 3);
         expect(ruleOf(g, { seat, give: hand3.slice(0, 2) })).toBe('H3');
-        g = unwrap(applyHearts(g, { seat, give: hand3 }));
+        g = unwrap(olsenDk.apply(g, { seat, give: hand3 }));
         expect(ruleOf(g, { seat, give: hand3 })).toBe('H3');
-        expect(heartsViewFor(g, seat).passed).toEqual(hand3);
-        expect(heartsViewFor(g, seat).received).toBeNull(); // not before everyone has passed
+        expect(olsenDk.viewFor(g, seat).passed).toEqual(hand3);
+        expect(olsenDk.viewFor(g, seat).received).toBeNull(); // not before everyone has passed
         // The others pass in any order.
-        for (const s of [3, 2, 1, 0]) if (heartsViewFor(g, s).legal.length && 'give' in heartsViewFor(g, s).legal[0]) g = unwrap(applyHearts(g, heartsViewFor(g, s).legal[0]));
+        for (const s of [3, 2, 1, 0]) if (olsenDk.viewFor(g, s).legal.length && 'give' in olsenDk.viewFor(g, s).legal[0]) g = unwrap(olsenDk.apply(g, olsenDk.viewFor(g, s).legal[0]));
         const to = (seat + offsets[hand]) % 4;
-        expect(heartsViewFor(g, to).received).toEqual(hand3);
-        expect(heartsViewFor(g, to).hand).toEqual(expect.arrayContaining(hand3));
+        expect(olsenDk.viewFor(g, to).received).toEqual(hand3);
+        expect(olsenDk.viewFor(g, to).hand).toEqual(expect.arrayContaining(hand3));
       }
-      while (heartsToMove(g) !== null) {
-        const l = heartsLegalActions(g);
-        g = unwrap(applyHearts(g, l[pick(rng, 0, l.length)]));
+      while (olsenDk.toMove(g) !== null) {
+        const l = olsenDk.legalActions(g);
+        g = unwrap(olsenDk.apply(g, l[pick(rng, 0, l.length)]));
       }
-      if (hand < 3) g = unwrap(nextHeartsRound(g));
+      if (hand < 3) g = unwrap(olsenDk.nextRound(g));
     }
     expect(offsets).toEqual([1, 3, 2, 0]);
-    const left = unwrap(createHeartsGame({ players: NAMES.slice(0, 3), seed: 'x', rules: { pass: 'rotating' } }));
-    expect(heartsViewFor(left, 0).passOffset).toBe(1);
+    const left = unwrap(olsenDk.createGame({ players: NAMES.slice(0, 3), seed: 'x', rules: { pass: 'rotating' } }));
+    expect(olsenDk.viewFor(left, 0).passOffset).toBe(1);
     expect(unwrap(resolveHeartsRules({}, 4)).pass).toBe('none');
   });
 
   it('H4: the holder of 2c leads it; 3c when 2c is out', () => {
     const g = mixed();
-    expect(heartsToMove(g)).toBe(0);
-    expect(heartsLegalActions(g)).toEqual([{ seat: 0, play: ['2c'] }]);
+    expect(olsenDk.toMove(g)).toBe(0);
+    expect(olsenDk.legalActions(g)).toEqual([{ seat: 0, play: ['2c'] }]);
     expect(ruleOf(g, { seat: 0, play: ['3c'] })).toBe('H4');
-    const five = unwrap(createHeartsGame({ players: NAMES, seed: 'h4' }));
-    const leader = heartsToMove(five) as number;
-    expect(heartsViewFor(five, leader).hand).toContain('3c');
-    expect(heartsLegalActions(five)).toEqual([{ seat: leader, play: ['3c'] }]);
+    const five = unwrap(olsenDk.createGame({ players: NAMES, seed: 'h4' }));
+    const leader = olsenDk.toMove(five) as number;
+    expect(olsenDk.viewFor(five, leader).hand).toContain('3c');
+    expect(olsenDk.legalActions(five)).toEqual([{ seat: leader, play: ['3c'] }]);
   });
 
   it('H5: follow suit if you can; the highest card of the led suit wins and leads next', () => {
     let g = play(mixed(), '2c');
-    expect(heartsLegalActions(g).map((a) => ('play' in a ? a.play[0] : ''))).toEqual(['6c', '7c', '8c']);
+    expect(olsenDk.legalActions(g).map((a) => ('play' in a ? a.play[0] : ''))).toEqual(['6c', '7c', '8c']);
     expect(ruleOf(g, { seat: 1, play: ['5d'] })).toBe('H5');
     expect(ruleOf(g, { seat: 2, play: ['9c'] })).toBe('H5'); // out of turn
     g = play(g, '8c', 'Jc', 'Ac');
-    expect(heartsToMove(g)).toBe(3);
-    expect(heartsViewFor(g, 0).lastTrick).toEqual({ leader: 0, cards: ['2c', '8c', 'Jc', 'Ac'], seats: [0, 1, 2, 3], winner: 3 });
+    expect(olsenDk.toMove(g)).toBe(3);
+    expect(olsenDk.viewFor(g, 0).lastTrick).toEqual({ leader: 0, cards: ['2c', '8c', 'Jc', 'Ac'], seats: [0, 1, 2, 3], winner: 3 });
   });
 
   it('H6: a heart led from a hand of only hearts does not break hearts; the next leader with another suit still may not lead one', () => {
     let g = unwrap(
-      createHeartsGame({
+      olsenDk.createGame({
         players: NAMES.slice(0, 4),
         dealer: 3,
         deal: {
@@ -162,36 +163,36 @@ describe('Danish Olsen rules', () => {
     );
     g = play(g, '2c', '2d', 'Ac', '2s'); // Carl takes the first trick
     g = play(g, 'As', '3s', '3c', '3d'); // and the second: now he holds only hearts
-    expect(heartsLegalActions(g).every((a) => 'play' in a && a.play[0].endsWith('h'))).toBe(true);
+    expect(olsenDk.legalActions(g).every((a) => 'play' in a && a.play[0].endsWith('h'))).toBe(true);
     g = play(g, '2h'); // a forced heart lead
-    expect(heartsViewFor(g, 0).heartsBroken).toBe(false);
+    expect(olsenDk.viewFor(g, 0).heartsBroken).toBe(false);
     g = play(g, '4s', '4c', 'Ah'); // Bo must follow and takes it with Ah: still hearts on a heart lead
-    expect(heartsViewFor(g, 0).heartsBroken).toBe(false);
-    expect(heartsToMove(g)).toBe(1);
+    expect(olsenDk.viewFor(g, 0).heartsBroken).toBe(false);
+    expect(olsenDk.toMove(g)).toBe(1);
     expect(ruleOf(g, { seat: 1, play: ['Kh'] })).toBe('H6');
     // A heart discarded on a trick led in another suit breaks them.
     g = play(g, '4d');
-    expect(heartsViewFor(g, 0).heartsBroken).toBe(false);
+    expect(olsenDk.viewFor(g, 0).heartsBroken).toBe(false);
     g = play(g, '3h');
-    expect(heartsViewFor(g, 0).heartsBroken).toBe(true);
+    expect(olsenDk.viewFor(g, 0).heartsBroken).toBe(true);
   });
 
   it('H6: hearts may not be led until broken, unless the hand holds only hearts', () => {
     let g = play(mixed(), '2c', '8c', 'Jc', 'Ac'); // Dorte leads
     expect(ruleOf(g, { seat: 3, play: ['Ah'] })).toBe('H6');
-    expect(heartsLegalActions(g).some((a) => 'play' in a && a.play[0].endsWith('h'))).toBe(false);
+    expect(olsenDk.legalActions(g).some((a) => 'play' in a && a.play[0].endsWith('h'))).toBe(false);
     // Carl holds only hearts after clubs: he may lead one.
     const onlyHearts = suited();
     let h = play(onlyHearts, '2c', '2d', '2h'); // Carl void in clubs, all hearts: a heart is allowed on trick 1
     h = play(h, '2s'); // Anne's 2c wins
-    expect(heartsViewFor(h, 0).heartsBroken).toBe(true);
+    expect(olsenDk.viewFor(h, 0).heartsBroken).toBe(true);
     g = play(g, 'Ad');
     expect(g).toBeDefined();
   });
 
   it('H7: no heart or Qs on the first trick unless nothing else is held; penaltyOnFirstTrick allows it', () => {
     const g = unwrap(
-      createHeartsGame({
+      olsenDk.createGame({
         players: NAMES.slice(0, 4),
         dealer: 3,
         deal: {
@@ -205,11 +206,11 @@ describe('Danish Olsen rules', () => {
       }),
     );
     const after = play(g, '2c', 'Ac');
-    expect(heartsLegalActions(after)).toEqual([{ seat: 2, play: ['2s'] }]);
+    expect(olsenDk.legalActions(after)).toEqual([{ seat: 2, play: ['2s'] }]);
     expect(ruleOf(after, { seat: 2, play: ['Qs'] })).toBe('H7');
     expect(ruleOf(after, { seat: 2, play: ['2h'] })).toBe('H7');
-    const loose = unwrap(createHeartsGame({ players: NAMES.slice(0, 4), dealer: 3, rules: { penaltyOnFirstTrick: true }, deal: g.rounds[0].deal }));
-    expect(heartsLegalActions(play(loose, '2c', 'Ac')).length).toBe(13);
+    const loose = unwrap(olsenDk.createGame({ players: NAMES.slice(0, 4), dealer: 3, rules: { penaltyOnFirstTrick: true }, deal: g.rounds[0].deal }));
+    expect(olsenDk.legalActions(play(loose, '2c', 'Ac')).length).toBe(13);
   });
 
   it('H8: a heart is 1, Qs 13 (26 a hand); shooting the moon gives 0 and 26 to every other; Jd −10 as an option', () => {
@@ -227,29 +228,29 @@ describe('Danish Olsen rules', () => {
     expect(o.rounds).toHaveLength(2);
     expect(o.rounds[0].points).toEqual([0, 0, 3, 23]);
     expect(tie.rounds[1].deal).toBeDefined();
-    const tb = heartsViewFor(tie, null);
+    const tb = olsenDk.viewFor(tie, null);
     expect(tb.inHand).toEqual([true, true, false, false]);
     expect((o.rounds[1].points ?? []).slice(0, 2).reduce((a, b) => a + b, 0)).toBe(26); // 26 cards each, all hearts and Qs in play
     expect(o.totals).toEqual([0, 0, 3, 23]); // the tie-break hand decides, it is not added
     expect(o.gameWinners).toEqual([1]);
     const five = resultOf(replay('five-players.json'));
     expect(five.rounds[1].places?.slice(3)).toEqual([0, 0]); // three-way tie: Dorte and Erik sit out
-    let limit = unwrap(createHeartsGame({ players: NAMES.slice(0, 3), seed: 'limit', rules: { pointLimit: 30 } }));
+    let limit = unwrap(olsenDk.createGame({ players: NAMES.slice(0, 3), seed: 'limit', rules: { pointLimit: 30 } }));
     const rng = new Int32Array(4);
     seedFromString(rng, 0, 'limit');
     while (!resultOf(limit).finished) {
-      while (heartsToMove(limit) !== null) {
-        const l = heartsLegalActions(limit);
-        limit = unwrap(applyHearts(limit, l[pick(rng, 0, l.length)]));
+      while (olsenDk.toMove(limit) !== null) {
+        const l = olsenDk.legalActions(limit);
+        limit = unwrap(olsenDk.apply(limit, l[pick(rng, 0, l.length)]));
       }
-      if (!resultOf(limit).finished) limit = unwrap(nextHeartsRound(limit));
+      if (!resultOf(limit).finished) limit = unwrap(olsenDk.nextRound(limit));
     }
     expect(Math.max(...resultOf(limit).totals!)).toBeGreaterThanOrEqual(30);
   });
 
   it('H10: a renege cannot happen — the engine refuses a card that does not follow suit', () => {
     const g = play(mixed(), '2c');
-    const r = applyHearts(g, { seat: 1, play: ['7s'] });
+    const r = olsenDk.apply(g, { seat: 1, play: ['7s'] });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/must follow clubs/);
   });
@@ -286,18 +287,18 @@ describe('Danish Olsen properties', () => {
   it('H5 H8 V1: 26 points a hand (16 with Jd), cards conserved, tricks to the highest of the led suit, no view leak, replay', () => {
     fc.assert(
       fc.property(optionsArb, fc.integer({ min: 3, max: 5 }), fc.string({ maxLength: 6 }), (rules, n, seed) => {
-        let g = unwrap(createHeartsGame({ players: NAMES.slice(0, n), seed, rules }));
+        let g = unwrap(olsenDk.createGame({ players: NAMES.slice(0, n), seed, rules }));
         const rng = new Int32Array(4);
         seedFromString(rng, 0, seed);
         for (let steps = 0; steps < 400 && !resultOf(g).finished; steps++) {
-          if (heartsToMove(g) === null) {
-            g = unwrap(nextHeartsRound(g));
+          if (olsenDk.toMove(g) === null) {
+            g = unwrap(olsenDk.nextRound(g));
             continue;
           }
-          const legal = heartsLegalActions(g);
-          const before = heartsViewFor(g, null);
-          g = unwrap(applyHearts(g, legal[pick(rng, 0, legal.length)]));
-          const after = heartsViewFor(g, null);
+          const legal = olsenDk.legalActions(g);
+          const before = olsenDk.viewFor(g, null);
+          g = unwrap(olsenDk.apply(g, legal[pick(rng, 0, legal.length)]));
+          const after = olsenDk.viewFor(g, null);
           if (after.trick.cards.length === 0 && before.trick.cards.length > 0 && after.lastTrick) {
             const cards = after.lastTrick.cards;
             const led = cards[0][1];
@@ -309,7 +310,7 @@ describe('Danish Olsen properties', () => {
             expect(after.lastTrick.winner).toBe(seats[(leaderPos + cards.indexOf(best)) % seats.length]);
           }
           for (let s = 0; s < n; s++) {
-            const v = heartsViewFor(g, s);
+            const v = olsenDk.viewFor(g, s);
             const mine = new Set<string>([...(v.hand ?? []), ...(v.passed ?? []), ...(v.received ?? []), ...v.trick.cards, ...(v.lastTrick?.cards ?? [])]);
             for (const a of v.log) if ('play' in a) mine.add(a.play[0]);
             for (const card of JSON.stringify({ ...v, rules: null }).match(/\b[2-9TJQKA][cdhs]\b/g) ?? []) expect(mine.has(card)).toBe(true);

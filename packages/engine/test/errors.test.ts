@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { DECK, makeCard } from '../src/sim-tier.js';
 import { LANGS, localizeError, type ErrorParams, type GameError, type Result } from '../src/index.js';
 import { ERRORS, type ErrorCode } from '../src/core/messages.js';
-import { applyHearts, createHeartsGame, heartsToMove, nextHeartsRound, type HeartsGame } from '../src/hearts/index.js';
+import * as olsenDk from '../src/hearts/index.js';
+import { type HeartsGame } from '../src/hearts/index.js';
 import { createGame, type Game } from '../src/shedding/index.js';
 import { HANDS_4, act, table, tryAct, unwrap } from './helpers.js';
 
@@ -35,24 +36,24 @@ function shortStock(): Game {
 }
 
 const hearts = (rules: Record<string, unknown> = {}, hands = HANDS_4): HeartsGame =>
-  unwrap(createHeartsGame({ players: NAMES.slice(0, 4), rules, dealer: 3, deal: { hands: hands as never } }));
+  unwrap(olsenDk.createGame({ players: NAMES.slice(0, 4), rules, dealer: 3, deal: { hands: hands as never } }));
 const play = (g: HeartsGame, ...cards: string[]): HeartsGame => {
-  for (const c of cards) g = unwrap(applyHearts(g, { seat: heartsToMove(g), play: [c] }));
+  for (const c of cards) g = unwrap(olsenDk.apply(g, { seat: olsenDk.toMove(g), play: [c] }));
   return g;
 };
 /** A finished tie-break setup: seats 0–2 tie and play one more hand; seat 3 sits out. */
 function tieBreak(): HeartsGame {
-  let g = unwrap(createHeartsGame({ players: NAMES.slice(0, 4), seed: 'tb3511', rules: { deals: 1, pass: 'none' } }));
-  for (let i = 0; i < 200 && heartsToMove(g) !== null; i++) {
-    const seat = heartsToMove(g)!;
-    const v = applyHearts(g, { seat, play: [firstLegal(g)] });
+  let g = unwrap(olsenDk.createGame({ players: NAMES.slice(0, 4), seed: 'tb3511', rules: { deals: 1, pass: 'none' } }));
+  for (let i = 0; i < 200 && olsenDk.toMove(g) !== null; i++) {
+    const seat = olsenDk.toMove(g)!;
+    const v = olsenDk.apply(g, { seat, play: [firstLegal(g)] });
     g = unwrap(v);
   }
-  return unwrap(nextHeartsRound(g));
+  return unwrap(olsenDk.nextRound(g));
 }
 const firstLegal = (g: HeartsGame): string => {
   for (const c of DECK) {
-    const r = applyHearts(g, { seat: heartsToMove(g), play: [makeCard(c)] });
+    const r = olsenDk.apply(g, { seat: olsenDk.toMove(g), play: [makeCard(c)] });
     if (r.ok) return makeCard(c);
   }
   throw new Error('no legal card');
@@ -60,7 +61,7 @@ const firstLegal = (g: HeartsGame): string => {
 
 type Case = [ErrorCode, string | null, () => Result<unknown, GameError>, ErrorParams];
 const shed = (g: () => Game, move: string): (() => Result<unknown, GameError>) => () => tryAct(g(), move);
-const dk = (g: () => HeartsGame, action: unknown): (() => Result<unknown, GameError>) => () => applyHearts(g(), action);
+const dk = (g: () => HeartsGame, action: unknown): (() => Result<unknown, GameError>) => () => olsenDk.apply(g(), action);
 
 const CASES: Case[] = [
   ['notYourTurn', 'S7', shed(() => four(), '1:draw'), { player: 'Ola', other: 'Siri' }],
@@ -98,7 +99,7 @@ const CASES: Case[] = [
   ['noPenaltyFirstTrick', 'H7', dk(() => play(hearts({}, [HANDS_4[0], HANDS_4[1], ['9c', 'Tc', 'Jc', 'Qc', 'Kc', 'Ac', '8h', '9h', 'Th', 'Jh', '8s', '9s', 'Ts'], ['Js', 'Qs', 'Ks', 'As', 'Qh', 'Kh', 'Ah', 'Qd', 'Kd', 'Ad', '9d', 'Td', 'Jd']]), '2c', '6c', '9c'), { seat: 3, play: ['Qs'] }), { player: 'Dorte' }],
   ['passFirst', 'H3', dk(() => hearts({ pass: 'left' }), { seat: 0, play: ['2c'] }), {}],
   ['passThree', 'H3', dk(() => hearts({ pass: 'left' }), { seat: 0, give: ['2c', '3c'] }), { player: 'Anne' }],
-  ['alreadyPassed', 'H3', dk(() => unwrap(applyHearts(hearts({ pass: 'left' }), { seat: 0, give: ['2c', '3c', '4c'] })), { seat: 0, give: ['5c', '2d', '3d'] }), { player: 'Anne' }],
+  ['alreadyPassed', 'H3', dk(() => unwrap(olsenDk.apply(hearts({ pass: 'left' }), { seat: 0, give: ['2c', '3c', '4c'] })), { seat: 0, give: ['5c', '2d', '3d'] }), { player: 'Anne' }],
   ['noPassNow', 'H3', dk(() => hearts(), { seat: 0, give: ['2c', '3c', '4c'] }), {}],
   ['notDealtIn', 'H9', dk(tieBreak, { seat: 3, play: ['2c'] }), { player: 'Dorte' }],
   ['playerCount', 'S2', () => createGame({ game: 'vri-atter', players: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] }), { game: 'vri-atter', min: 2, max: 6, count: 7 }],
@@ -116,7 +117,7 @@ const UNREACHABLE: Partial<Record<ErrorCode, string>> = {
 describe('error codes', () => {
   it('a house rule\'s value is refused with its allowed values in the reader\'s language, lists and ranges alike (both families)', () => {
     const list = createGame({ game: 'vri-atter', players: ['A', 'B'], rules: { scoring: 'x' } });
-    const range = createHeartsGame({ players: ['A', 'B', 'C', 'D'], rules: { pointLimit: 0 } } as never);
+    const range = olsenDk.createGame({ players: ['A', 'B', 'C', 'D'], rules: { pointLimit: 0 } } as never);
     if (list.ok || range.ok) throw new Error('both must be refused');
     expect(localizeError(list.error, 'nb')).toBe('Husregelen \'scoring\' må være \'ranking\' eller \'points\' (fikk "x").');
     expect(localizeError(list.error, 'en')).toBe('The house rule \'scoring\' must be \'ranking\' or \'points\' (got "x").');

@@ -4,7 +4,7 @@
  * list. Read from the view's public log only; the words are the UI's, the
  * facts the engine's.
  */
-import { isHeartsView, type AnyView } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isHeartsView, isNameSuit, isPass, isPlay, type AnyAction, type AnyView, type HeartsLogEntry } from '@olsen/engine';
 import type { Texts } from './i18n.js';
 import { suitSymbol } from './cards.js';
 
@@ -20,7 +20,8 @@ export interface Turn {
   readonly caught?: true;
 }
 
-type Entry = Record<string, unknown> & { seat: number };
+/** A log entry of either family (Danish Olsen's another seat's pass is `give: null`). */
+type Entry = AnyAction | HeartsLogEntry;
 
 /** The round's turns in order: a seat's consecutive actions make one turn; a catch and a late call are their own. */
 export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] = [], standInMoves: readonly number[] = []): Turn[] {
@@ -35,15 +36,15 @@ export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] =
   };
   const callWord = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
   (v.log as readonly Entry[]).forEach((a, i) => {
-    if ('catch' in a) {
+    if (isCatch(a)) {
       flush();
-      const target = a.catch as number;
+      const target = a.catch;
       // The cards the catch drew, as the engine counted them (fewer than the rule's when the stock ran short).
       const n = isHeartsView(v) ? 0 : (v.catches.find((c) => c.at === i)?.drew ?? 0);
       turns.push({ seat: a.seat, text: t.capCaught(v.players[target], callWord, n), at: i, caught: true });
       return;
     }
-    if ('call' in a && !('play' in a)) {
+    if (isCall(a)) {
       flush();
       turns.push({ seat: a.seat, text: `«${callWord}»`, at: i });
       return;
@@ -55,13 +56,13 @@ export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] =
     cur.at = i;
     if (timerMoves.includes(i)) cur.timer = true;
     if (standInMoves.includes(i)) cur.standIn = true;
-    if ('draw' in a) cur.draws++;
-    else if ('pass' in a) cur.parts.push(t.capPass);
-    else if ('give' in a) cur.parts.push(t.capGave);
-    else if (Array.isArray(a.play)) {
-      const cards = (a.play as string[]).map(pretty).join(' ');
-      cur.parts.push(t.capPlayed(cards) + (typeof a.suit === 'string' ? ` → ${suitSymbol(a.suit)}` : '') + (a.call ? ` «${callWord}»` : ''));
-    } else if (typeof a.suit === 'string') cur.parts.push(t.capNamed(suitSymbol(a.suit)));
+    if (isDraw(a)) cur.draws++;
+    else if (isPass(a)) cur.parts.push(t.capPass);
+    else if ('give' in a) cur.parts.push(t.capGave); // a pass of three cards, whether this seat may see them or not (give: null)
+    else if (isPlay(a)) {
+      const cards = a.play.map(pretty).join(' ');
+      cur.parts.push(t.capPlayed(cards) + ('suit' in a && a.suit ? ` → ${suitSymbol(a.suit)}` : '') + ('call' in a && a.call ? ` «${callWord}»` : ''));
+    } else if (isNameSuit(a)) cur.parts.push(t.capNamed(suitSymbol(a.suit)));
   });
   flush();
   return turns;

@@ -4,14 +4,14 @@
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { actingIn, isHeartsView, type AnyView } from '@olsen/engine';
+import { actingIn, isCall, isCatch, isDraw, isHeartsView, isNameSuit, isPass, isPlay, type AnyView } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
 import type { ActionBody, TableUpdate } from '@olsen/protocol';
 import { CardBack, CardFace, spoken, suitSymbol } from './cards.js';
 import type { Lang, Texts } from './i18n.js';
 import { useClient, type Session } from './client.js';
-import { NO_NOTES, read, receive, type Note, type TableNotes } from './model/table.js';
+import { NO_NOTES, read, receive, type LogEntry, type Note, type TableNotes } from './model/table.js';
 import { lingerAfter, trickScene, type Linger } from './model/trick.js';
 import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 import { HeartsHand, SheddingHand } from './hands.js';
@@ -24,18 +24,18 @@ export { SUITS, sayError, suitName, type Prefs } from './say.js';
 import { sayError, suitName, type Prefs } from './say.js';
 
 /** One sentence for another player's public action (live announcements). */
-function announce(a: Record<string, unknown>, players: readonly string[], t: Texts, lang: Lang, word: string): string {
-  const who = players[a.seat as number];
-  if (Array.isArray(a.play)) {
-    const cards = (a.play as string[]).map((c) => spoken(c, lang)).join(', ');
-    return t.played(who, cards) + (typeof a.suit === 'string' ? `. ${t.named(who, suitName(a.suit, t, lang))}` : '') + (a.call ? `. ${t.called(who, word)}` : '');
+function announce(a: LogEntry, players: readonly string[], t: Texts, lang: Lang, word: string): string {
+  const who = players[a.seat];
+  if (isPlay(a)) {
+    const cards = a.play.map((c) => spoken(c, lang)).join(', ');
+    return t.played(who, cards) + ('suit' in a && a.suit ? `. ${t.named(who, suitName(a.suit, t, lang))}` : '') + ('call' in a && a.call ? `. ${t.called(who, word)}` : '');
   }
-  if ('draw' in a) return t.drew(who);
-  if ('pass' in a) return t.passed(who);
-  if ('catch' in a) return t.caught(who, players[a.catch as number]);
-  if ('give' in a) return t.gave(who);
-  if ('call' in a) return t.called(who, word);
-  if ('suit' in a) return t.named(who, suitName(a.suit as string, t, lang));
+  if (isDraw(a)) return t.drew(who);
+  if (isPass(a)) return t.passed(who);
+  if (isCatch(a)) return t.caught(who, players[a.catch]);
+  if ('give' in a) return t.gave(who); // the pass of three cards, seen or not (give: null)
+  if (isCall(a)) return t.called(who, word);
+  if (isNameSuit(a)) return t.named(who, suitName(a.suit, t, lang));
   return '';
 }
 
@@ -236,14 +236,14 @@ function travelFrom(seat: number | undefined, el: HTMLElement | null): void {
 
 function SheddingCenter({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (a: ActionBody) => void }) {
   const { t, lang } = prefs;
-  const lastPlay = [...v.log].reverse().find((a) => 'play' in a);
+  const lastPlay = [...v.log].reverse().find((a) => isPlay(a));
   const travel = (el: HTMLElement | null): void => {
     if (el && !el.dataset.moved) {
       el.dataset.moved = '1';
       travelFrom(lastPlay && lastPlay.seat !== v.seat ? lastPlay.seat : undefined, el);
     }
   };
-  const canDraw = v.legal.some((a) => 'draw' in a);
+  const canDraw = v.legal.some((a) => isDraw(a));
   const eightOnTop = v.namedSuit !== null;
   return (
     <div class="center">

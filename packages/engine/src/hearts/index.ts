@@ -3,8 +3,13 @@
  * its action and view types, its rules, and the family's own functions
  * (explicit deals, the pass).
  */
+// The same verbs as @olsen/engine/shedding's, so a family entry reads as a namespace of one shape
+// (`import * as olsenDk from '@olsen/engine/hearts'; olsenDk.apply(g, a)`); the generic ones are @olsen/engine's.
 export {
-  createHeartsGame, nextHeartsRound, applyHearts, heartsLegalActions, heartsToMove, heartsViewFor, parseHeartsAction,
+  createHeartsGame as createGame, nextHeartsRound as nextRound, applyHearts as apply, heartsLegalActions as legalActions, heartsToMove as toMove,
+  heartsViewFor as viewFor, parseHeartsAction as parseAction,
+} from './game.js';
+export {
   type HeartsAction, type HeartsDeal, type HeartsGame, type HeartsRoundLog, type HeartsView, type HeartsLogEntry, type HeartsCreateOptions, type HeartsTrick, type HeartsOutcome,
 } from './game.js';
 export { HEARTS_OPTIONS, HEARTS_DEFAULTS, resolveHeartsRules, type HeartsRules } from './rules.js';

@@ -174,7 +174,7 @@ function checkValue(name: string, spec: OptionSpec, value: unknown): RuleError |
  * out of range give a RuleError, never a throw.
  */
 export function resolveRules(game: unknown, overrides: unknown, players: number): Result<RuleSet, RuleError> {
-  if (game === 'olsen-dk') return err({ rule: null, message: 'Danish Olsen (olsen-dk) is a trick-taking game: create it with createHeartsGame.' });
+  if (game === 'olsen-dk') return err({ rule: null, message: 'Danish Olsen (olsen-dk) is a trick-taking game: create it with startGame({ game: "olsen-dk", … }).' });
   if (!isSheddingPreset(game)) {
     return err({ rule: null, message: `Unknown game ${quote(game)}: choose one of ${GAME_NAMES.join(', ')}.` });
   }

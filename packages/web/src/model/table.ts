@@ -5,7 +5,10 @@
  * (drawn, or a penalty: a catch, a two, an ace). A reducer over `TableUpdate`;
  * the component turns its notes into sentences in the page's language.
  */
-import { isDraw, isPlay, actingIn, isHeartsView } from '@olsen/engine';
+import { isDraw, isPlay, actingIn, isHeartsView, type AnyAction, type HeartsLogEntry } from '@olsen/engine';
+
+/** A public log entry of either family (another seat's Danish Olsen pass is `give: null`). */
+export type LogEntry = AnyAction | HeartsLogEntry;
 import type { TableUpdate } from '@olsen/protocol';
 
 /**
@@ -14,7 +17,7 @@ import type { TableUpdate } from '@olsen/protocol';
  * person's (as the engine's view tells the catch).
  */
 export type Note =
-  | { readonly kind: 'move'; readonly action: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'move'; readonly action: LogEntry }
   | { readonly kind: 'timer' }
   | { readonly kind: 'got'; readonly cards: readonly string[] }
   | { readonly kind: 'caught'; readonly by: number; readonly seat: number; readonly drew: number; readonly cards: readonly string[] | null };
@@ -48,7 +51,7 @@ export function receive(m: TableNotes, u: TableUpdate): TableNotes {
   const prev = m.seen;
   const sameRound = prev !== null && prev.round === v.round && prev.gameNo === u.gameNo;
   const fresh = sameRound ? v.log.slice(prev.len) : [];
-  const said: Note[] = fresh.filter((a) => a.seat !== u.you).map((a) => ({ kind: 'move', action: a as Readonly<Record<string, unknown>> }));
+  const said: Note[] = fresh.filter((a) => a.seat !== u.you).map((a) => ({ kind: 'move', action: a as LogEntry }));
   // A move the turn timer made for the person: told to them.
   const timed = sameRound && fresh.some((a, i) => a.seat === u.you && (u.timerMoves ?? []).includes(prev.len + i));
   if (timed) said.push({ kind: 'timer' });
