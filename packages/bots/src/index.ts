@@ -14,5 +14,6 @@ export * from './belief.js';
 export * from './ismcts.js';
 export * from './search.js';
 export * from './review.js';
+export * from './verdict.js';
 export * from './review-text.js';
 export * from './choose.js';

@@ -9,7 +9,8 @@ import type { HeartsView } from '@olsen/engine/hearts';
 import type { PlayerView } from '@olsen/engine/shedding';
 import { heartsReasonSentence, reasonSentence } from './hint.js';
 import type { HeartsReason } from './hearts.js';
-import { MISTAKE_FLOOR, costOf, verdictOf, type Measure, type Review, type ReviewDecision } from './review.js';
+import type { Measure, Review, ReviewDecision } from './review.js';
+import { MISTAKE_FLOOR, costOf, verdictOf } from './verdict.js';
 import type { Reason } from './shedding.js';
 
 const SUIT_SYMBOL: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
