@@ -10,7 +10,7 @@ import type { PlayerView } from '@olsen/engine/shedding';
 import { heartsReasonSentence, reasonSentence } from './hint.js';
 import type { HeartsReason } from './hearts.js';
 import type { Measure, Review, ReviewDecision } from './review.js';
-import { MISTAKE_FLOOR, costOf, verdictOf } from './verdict.js';
+import { MISTAKE_FLOOR, costOf } from './verdict.js';
 import type { Reason } from './shedding.js';
 
 const SUIT_SYMBOL: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
@@ -126,7 +126,7 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
   const m = e.measure;
   const x = actionWords(chosen.action, view, lang);
   const y = actionWords(best.action, view, lang);
-  const verdict = d.verdict ?? verdictOf(d, m, d.chosen === e.best);
+  const verdict = d.verdict;
   if (verdict === 'best') {
     const v = formatValue(chosen.mean, m, lang);
     return say(lang, { nb: `Å ${x} var det beste valget (${v}).`, en: `To ${x} was the best choice (${v}).`, nl: `${capital(x)} was de beste keuze (${v}).`, de: `${capital(x)} war die beste Wahl (${v}).` });

@@ -52,15 +52,11 @@ export function ending(o: EndingOptions): (how?: Ending) => number {
   };
   const finish = (how: Ending = 'over'): number => {
     // The record first: after a hangup, printing may fail, and the game must not be lost with the terminal.
-    let saved = false;
-    if (o.record) {
-      writeFileSync(o.record, o.recordJson());
-      saved = true;
-    }
+    if (o.record) writeFileSync(o.record, o.recordJson());
     const stopped = { eof: t.inputEnded, interrupt: t.interrupted, hangup: t.hungUp, terminate: t.terminated } as Partial<Record<Ending, string>>;
     if (stopped[how]) say(o.out, `\n${stopped[how]}`);
     if (how === 'quit') say(o.out, t.quitSaid);
-    if (saved && o.record) say(o.out, t.recordSaved(o.record));
+    if (o.record) say(o.out, t.recordSaved(o.record));
     const [said, command] = t.seedWas(o.again).split('\n');
     say(o.out, said);
     say(o.outWhole, command);
