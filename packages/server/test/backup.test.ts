@@ -53,7 +53,8 @@ describe('olsen backup and olsen restore (embedded SQLite)', () => {
     const end = await anne.until((u) => u.code === done.code && u.status === 'finished', 60_000);
     p1.stop();
     // A game of Vri åtter still being played while the backup is made.
-    const live = (await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', seats: [{ kind: 'bot', level: 'random' }] })) as { code: string };
+    // (A target of 10,000 points: the game is still being played when the backup is made, however the cards fall.)
+    const live = (await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', rules: { targetScore: 10000 }, seats: [{ kind: 'bot', level: 'random' }] })) as { code: string };
     expect(await anne.req({ type: 'start', code: live.code })).toEqual({ ok: true });
     const p2 = anne.autoplay(live.code, random);
     await anne.until((u) => u.code === live.code && (u.view?.version ?? 0) >= 10);

@@ -392,7 +392,7 @@ describe('the web app in Chromium', () => {
     await playByKeyboard(page, /^(Runden er over|Spillet er over)/, 150_000);
     const results = page.getByRole('region', { name: /Runden er over|Spillet er over/ });
     // The round table by the round's points, lowest first (S24), the winner's 0 on top (its rows may come a moment after the heading).
-    await expect.poll(() => results.locator('> table tbody tr').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect.poll(() => results.locator('> table tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(1);
     const points = (await results.locator('> table tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.querySelectorAll('td')[r.querySelectorAll('td').length - 2]?.textContent)))) as number[];
     expect(points[0]).toBe(0);
     expect([...points].sort((a, b) => a - b)).toEqual(points);
