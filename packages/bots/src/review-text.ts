@@ -141,12 +141,21 @@ export function describeDecision(d: ReviewDecision, view: AnyView, lang: Lang): 
       de: `${capital(x)} war so gut wie ${y}: neu gemessen kamen sie gleich heraus.`,
     });
   }
+  if (verdict === 'noise' && costOf(d, m).loss === 0) {
+    // A cost that rounds to nothing, its interval either side of it: about as good, never "better by 0,0".
+    return say(lang, {
+      nb: `Å ${x} regnes ikke som en feil: det var omtrent like godt som å ${y} (målt på nytt er forskjellen ${cost}, innenfor usikkerheten).`,
+      en: `To ${x} is not counted a mistake: it was about as good as to ${y} (measured again, the difference is ${cost}, within the noise).`,
+      nl: `${capital(x)} telt niet als fout: het was ongeveer even goed als ${y} (opnieuw gemeten is het verschil ${cost}, binnen de onzekerheid).`,
+      de: `${capital(x)} zählt nicht als Fehler: es war etwa so gut wie ${y} (neu gemessen ist der Unterschied ${cost}, innerhalb der Unsicherheit).`,
+    });
+  }
   if (verdict === 'noise') {
     return say(lang, {
-      nb: `Å ${x} regnes ikke som en feil: målt på nytt er forskjellen fra å ${y} ${cost}, innenfor usikkerheten.`,
-      en: `To ${x} is not counted a mistake: measured again, to ${y} was better by ${cost}, within the noise.`,
-      nl: `${capital(x)} telt niet als fout: opnieuw gemeten is het verschil met ${y} ${cost}, binnen de onzekerheid.`,
-      de: `${capital(x)} zählt nicht als Fehler: neu gemessen ist der Unterschied zu ${y} ${cost}, innerhalb der Unsicherheit.`,
+      nb: `Å ${x} regnes ikke som en feil: målt på nytt er avstanden til det beste valget (å ${y}) ${cost}, innenfor usikkerheten.`,
+      en: `To ${x} is not counted a mistake: measured again, the gap to the best choice (to ${y}) is ${cost}, within the noise.`,
+      nl: `${capital(x)} telt niet als fout: opnieuw gemeten is het verschil met de beste keuze (${y}) ${cost}, binnen de onzekerheid.`,
+      de: `${capital(x)} zählt nicht als Fehler: neu gemessen ist der Abstand zur besten Wahl (${y}) ${cost}, innerhalb der Unsicherheit.`,
     });
   }
   if (verdict === 'small') {

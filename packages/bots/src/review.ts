@@ -355,20 +355,23 @@ export function reviewRecord(record: unknown, seat: Seat, options: ReviewOptions
 const viewAt = (g: AnyGame, seat: Seat): AnyView => viewOf(g, seat);
 
 function decide(view: AnyView, action: AnyAction, rng: Int32Array, worlds: number, step: number, round: number, index: number, move: number): ReviewDecision | null {
-  let evaluation: Evaluation | null;
+  let first: Evaluation | null;
   let habit: { action: AnyAction; reason: Reason | HeartsReason } | null = null;
   if (isHeartsView(view)) {
-    evaluation = evaluateHearts(view, rng, worlds);
-    if (evaluation && evaluation.options.length > 1) habit = heartsChoice('medium', view, new Int32Array(6));
+    first = evaluateHearts(view, rng, worlds);
+    if (first && first.options.length > 1) habit = heartsChoice('medium', view, new Int32Array(6));
   } else {
     const own = optionsOf(view.legal, view.seat ?? 0, action as Action);
-    evaluation = own.length > 1 ? evaluateShedding(view, rng, worlds, action as Action) : null;
-    if (evaluation) habit = medium(view);
+    first = own.length > 1 ? evaluateShedding(view, rng, worlds, action as Action) : null;
+    if (first) habit = medium(view);
   }
-  if (!evaluation || evaluation.options.length < 2) return null;
-  const chosen = evaluation.options.findIndex((o) => sameAction(o.action, action));
+  if (!first || first.options.length < 2) return null;
+  const chosen = first.options.findIndex((o) => sameAction(o.action, action));
   if (chosen < 0) return null;
-  const { loss, lossSe } = lossOf(evaluation, chosen, view, rng);
+  const { loss, lossSe, fresh } = lossOf(first, chosen, view, rng);
+  // The best and the chosen option shown with their values on the fresh worlds (the cost is their difference);
+  // the other options keep their first measurement, which only ranked them.
+  const evaluation: Evaluation = fresh === null ? first : { ...first, options: first.options.map((o, i) => (i === first.best ? { ...o, ...fresh[0] } : i === chosen ? { ...o, ...fresh[1] } : o)) };
   // One figure (the fresh, paired one) and one rule: the first worlds only pick the best and rank the options.
   const verdict = verdictOf({ loss, lossSe }, evaluation.measure, chosen === evaluation.best);
   const mistake = verdict === 'mistake';
@@ -383,10 +386,10 @@ function decide(view: AnyView, action: AnyAction, rng: Int32Array, worlds: numbe
  * difference. The per-world samples are not kept in the evaluation, so the
  * paired error is measured again here on fresh worlds for just the two options.
  */
-function lossOf(e: Evaluation, chosen: number, view: AnyView, rng: Int32Array): Pick<ReviewDecision, 'loss' | 'lossSe'> {
+function lossOf(e: Evaluation, chosen: number, view: AnyView, rng: Int32Array): Pick<ReviewDecision, 'loss' | 'lossSe'> & { fresh: readonly [{ mean: number; se: number }, { mean: number; se: number }] | null } {
   const a = e.options[e.best];
   const b = e.options[chosen];
-  if (chosen === e.best) return { loss: 0, lossSe: 0 };
+  if (chosen === e.best) return { loss: 0, lossSe: 0, fresh: null };
   // Fresh worlds for the pair: the best was picked on the first ones, so testing there would favour it.
   const pair = isHeartsView(view)
     ? sampleHearts(view, rng, e.worlds, [a.action, b.action].map((x) => cardOf(x as HeartsAction)))
@@ -394,7 +397,8 @@ function lossOf(e: Evaluation, chosen: number, view: AnyView, rng: Int32Array): 
   const d = new Float64Array(e.worlds);
   for (let w = 0; w < e.worlds; w++) d[w] = e.measure === 'win' ? pair[0][w] - pair[1][w] : pair[1][w] - pair[0][w];
   const m = meanSe(d);
-  // The loss reported is the fresh estimate: unbiased by the choice of the best.
-  return { loss: Math.max(0, m.mean), lossSe: m.se };
+  // The loss reported is the fresh estimate: unbiased by the choice of the best. The two options' own values on
+  // those worlds go with it, so the figures shown beside the cost are the ones it is the difference of.
+  return { loss: Math.max(0, m.mean), lossSe: m.se, fresh: [meanSe(pair[0]), meanSe(pair[1])] };
 }
 

@@ -144,6 +144,20 @@ describe('review: one verdict, one figure', () => {
   const NOISE = { nb: /innenfor usikkerheten/, en: /within the noise/, nl: /binnen de onzekerheid/, de: /innerhalb der Unsicherheit/ };
   const SMALL = { nb: /en feil koster minst 1,5 poeng/, en: /a mistake costs at least 1\.5 points/, nl: /een fout kost minstens 1,5 punten/, de: /ein Fehler kostet mindestens 1,5 Punkte/ };
 
+  it('the best and the chosen option are shown with their values on the fresh worlds: the cost is their difference', () => {
+    const record = played('vri-atter', 'fresh', ['greedy', 'medium', 'medium']);
+    const review = reviewRecord(record, 0, { worlds: 200 });
+    let compared = 0;
+    for (const d of review.decisions) {
+      if (d.chosen === d.evaluation.best) continue;
+      const gap = d.evaluation.options[d.chosen].mean - d.evaluation.options[d.evaluation.best].mean;
+      // Points: fewer is better. A fresh measurement that favours the choice shows a cost of 0 (no loss).
+      expect(d.loss).toBeCloseTo(Math.max(0, gap), 9);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   it('points: the floor (1.5) and the interval decide, on the figures as shown; every sentence names that one cost', () => {
     const cases: [number, number, string, string][] = [
       // loss, se, verdict, the cost as every language's sentence shows it (nb)

@@ -108,8 +108,8 @@ export function runAnalyse(given: unknown, o: AnalyseOptions): { ok: true; text:
   // The one rule every verdict below follows (README, "olsen analyse").
   const floor = review.measure === 'win' ? `${Math.round(MISTAKE_FLOOR.win * 100)} %${nb ? ' vinnersjanse' : ' chance to win'}` : `${points(MISTAKE_FLOOR.points)} ${nb ? 'poeng' : 'points'}`;
   lines.push(nb
-    ? `En feil: et valg som, målt på nytt mot det beste, koster minst ${floor}, med hele 95 %-intervallet over null. Listene viser hvert valgs verdi; kostnaden er målt på nytt, parvis.`
-    : `A mistake: a choice that, measured again against the best, costs at least ${floor}, its whole 95 % interval above zero. The lists show each option's value; the cost is measured again, in pairs.`);
+    ? `En feil: et valg som, målt på nytt mot det beste, koster minst ${floor}, med hele 95 %-intervallet over null. Valget ditt og det beste vises med verdiene fra den nye målingen (kostnaden er forskjellen mellom dem); de andre med den første.`
+    : `A mistake: a choice that, measured again against the best, costs at least ${floor}, its whole 95 % interval above zero. Your choice and the best are shown with their values from the new measurement (the cost is their difference); the others with the first.`);
   // A record with nothing to judge (a game stopped at once, or a seat that never had a choice) says so.
   if (review.decisions.length === 0) lines.push(nb ? 'Ingenting å vurdere: dette setet hadde aldri mer enn ett mulig trekk (eller spillet ble stanset før det).' : 'Nothing to judge: this seat never had more than one possible move (or the game was stopped before it did).');
   // The swing, its direction said (points: the line rises as the expected points fall), fitted to the width.

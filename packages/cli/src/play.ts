@@ -115,7 +115,12 @@ export async function runPlay(o: PlayOptions): Promise<number> {
   const describe = (a: Action): string => {
     if (isPlay(a)) return `${a.play.map(pretty).join(' + ')}${a.suit ? ` → ${suitName(SUITS.indexOf(a.suit), o.lang)}` : ''}${a.call ? ` + ${t.call(word)}` : ''}`;
     // S14: how many draws the turn has left, from the view (none said when they are unlimited).
-    if (isDraw(a)) return viewFor(g, 0).drawsLeft === null ? t.draw : t.drawLeft(viewFor(g, 0).drawsLeft!);
+    if (isDraw(a)) {
+      const v = viewFor(g, 0);
+      // S14: holding a card that fits, a draw is one card only (the engine says when).
+      if (v.drawIsVoluntary) return t.drawOne;
+      return v.drawsLeft === null ? t.draw : t.drawLeft(v.drawsLeft);
+    }
     if (isPass(a)) return t.pass;
     if (isCatch(a)) return t.catchIt(names[a.catch], a.catch);
     if (isCall(a)) return t.call(word);

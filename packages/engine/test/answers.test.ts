@@ -31,10 +31,14 @@ describe('what a shedding view answers', () => {
     expect(viewFor(g, 0).drawsLeft).toBe(3);
     const named = act(g, '8d>s');
     expect(viewFor(named, 1).namedSuit).toBe('s');
-    // Ola holds Qs: a draw now is voluntary (S12), and leaves no other draw.
+    // Ola holds Qs: a draw now is voluntary (S12), and leaves no other draw; the view says so before he draws.
+    expect(viewFor(named, 1).drawIsVoluntary).toBe(true);
+    expect(viewFor(named, 0).drawIsVoluntary).toBe(false);
     expect(viewFor(act(named, 'draw'), 1).drawsLeft).toBe(0);
     const stuck = act(named, 'Qs', 'draw');
     expect(viewFor(stuck, 2).drawsLeft).toBe(2);
+    // Nora holds no spade and no queen: her draw is the forced one, up to three.
+    expect(viewFor(act(named, 'Qs'), 2).drawIsVoluntary).toBe(false);
     const unlimited = table({ rules: { maxDraws: 'unlimited' }, hands: [['2c', '3c', '4c', '5c', '6c'], ['7c', '9c', 'Tc', 'Jc', 'Qc']], upcard: '9h' });
     expect(viewFor(unlimited, 0).drawsLeft).toBeNull();
   });

@@ -72,6 +72,11 @@ export interface PlayerView {
   readonly drawn: CardName | null;
   /** The viewer is to act and drew this turn while holding a card that fitted (S14's voluntary draw: own information). */
   readonly voluntaryDraw: boolean;
+  /**
+   * The viewer is to act, has not drawn this turn, holds a card that fits and may draw all the same: such a draw
+   * is S14's voluntary draw, one card only (then lay it if it fits, or pass) — what a draw button should say.
+   */
+  readonly drawIsVoluntary: boolean;
   /** Turns in a row passed without a play or a draw (S17: a full circle blocks the round). */
   readonly passStreak: number;
   /** Seats whose first turn, restricted by S-V6, is still to come. */
@@ -218,6 +223,7 @@ export function viewFor(g: Game, seat: Seat | null): PlayerView {
     catches: catchNotes(g, own),
     drawn: own !== null && own === mover && st[O_DRAWN] >= 0 ? makeCard(st[O_DRAWN]) : null,
     voluntaryDraw: own !== null && own === mover && st[O_DRAWS] > 0 && st[O_VOLUNTARY] === 1,
+    drawIsVoluntary: own !== null && own === mover && st[O_DRAWS] === 0 && legal.some((a) => 'play' in a && a.seat === own) && legal.some((a) => 'draw' in a),
     passStreak: st[O_PASS_STREAK],
     firstTurns: seatsIn(st[O_FIRST_TURN], n),
     pendingDraw: st[O_PENDING],
