@@ -1,5 +1,5 @@
 /** Small readings of a hand and of legal actions, shared by the heuristic levels (not exported from the package). */
-import { isCall, isCatch, isDraw, isPass, isPlay, SUITS, type Suit } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isPass, isPlay, SUITS, type CardName, type Suit } from '@olsen/engine';
 import { widestGroups, type Action, type PlayerView } from '@olsen/engine/shedding';
 import type { Choice, Reason } from './shedding.js';
 
@@ -16,7 +16,7 @@ export function suitCounts(hand: readonly string[]): number[] {
 export const plays = (legal: readonly Action[]) => legal.filter((a): a is Extract<Action, { play: readonly string[] }> => isPlay(a));
 
 /** The card a play leaves on top (the last of a group decides the suit). */
-export const lastCard = (a: { readonly play: readonly string[] }): string => a.play[a.play.length - 1];
+export const lastCard = (a: { readonly play: readonly CardName[] }): CardName => a.play[a.play.length - 1];
 
 /**
  * The seat's own moves: not catching another player, not a call on its own;

@@ -3,7 +3,7 @@
  * Dutch and German,
  * e.g. "Spar åtteren: Kari har ett kort igjen".
  */
-import { SUIT_NAMES, isHeartsView, type AnyAction, type AnyView, type Lang } from '@olsen/engine';
+import { SUIT_NAMES, cardName, isHeartsView, type AnyAction, type AnyView, type Lang } from '@olsen/engine';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
 import { heartsChoice, type HeartsReason } from './hearts.js';
@@ -136,10 +136,11 @@ export function reasonSentence(r: Reason, view: PlayerView, lang: Lang): string 
     }
     case 'shedPoints':
       return say(lang, {
-        nb: `Bli kvitt ${r.card} tidlig: den er dyr å sitte igjen med.`,
-        en: `Get rid of ${r.card} early: it costs a lot if you are left with it.`,
-        nl: `Raak ${r.card} vroeg kwijt: die kost veel als je ermee blijft zitten.`,
-        de: `Werde ${r.card} früh los: sie kostet viel, wenn du darauf sitzen bleibst.`,
+        // The card by its name, as every other sentence says a card (never the notation, Tc).
+        nb: `Bli kvitt ${cardName(r.card, lang)} tidlig: den er dyr å sitte igjen med.`,
+        en: `Get rid of the ${cardName(r.card, lang)} early: it costs a lot if you are left with it.`,
+        nl: `Raak ${cardName(r.card, lang)} vroeg kwijt: die kost veel als je ermee blijft zitten.`,
+        de: `Werde ${cardName(r.card, lang)} früh los: sie kostet viel, wenn du darauf sitzen bleibst.`,
       });
     case 'draw':
       return say(lang, { nb: 'Trekk: ingenting passer.', en: 'Draw: nothing fits.', nl: 'Trek: niets past.', de: 'Ziehe: nichts passt.' });

@@ -6,7 +6,7 @@
  * hand is big; shed high cards in points games; time the house rules'
  * special cards. Every choice carries its reason for the hints.
  */
-import { isCall, isCatch, isDraw, isPass, isPlay, SUITS } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isPass, isPlay, SUITS, type CardName } from '@olsen/engine';
 import { cardPoints, parseCard, pick } from '@olsen/engine/sim';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { isEight, lastCard, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
@@ -150,7 +150,7 @@ export function medium(view: PlayerView, dice?: Int32Array): Choice {
     }
   };
   // Why a plain card, the most pressing reason first (the score chose the card; this only says why).
-  const plainReason = (last: string, suit: number, after: number, effect: Reason | null, stops: number): Reason => {
+  const plainReason = (last: CardName, suit: number, after: number, effect: Reason | null, stops: number): Reason => {
     if (after === 0) return { kind: 'goOut' };
     if (nextShort && voids[next][suit]) return { kind: 'blockNext', seat: next, suit: SUITS[suit] };
     if (effect) return effect;

@@ -3,7 +3,7 @@
  * `PlayerView` (and its own RNG) to one of `view.legal`: it never sees the
  * `Game`, so it cannot reach another hand or the stock — by type.
  */
-import { isCall, isDraw, isPass, isPlay, SUITS, type Suit } from '@olsen/engine';
+import { isCall, isDraw, isPass, isPlay, SUITS, type CardName, type Suit } from '@olsen/engine';
 import { pick } from '@olsen/engine/sim';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { isEight, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
@@ -50,7 +50,7 @@ export type Reason =
   /** The last card: the round is won. */
   | { readonly kind: 'goOut' }
   | { readonly kind: 'blockNext'; readonly seat: number; readonly suit: Suit }
-  | { readonly kind: 'shedPoints'; readonly card: string }
+  | { readonly kind: 'shedPoints'; readonly card: CardName }
   | { readonly kind: 'draw' }
   /** Drawing a stacked draw-two's cards, with no two to answer (S-V8). */
   | { readonly kind: 'takePenalty'; readonly cards: number }

@@ -2,7 +2,7 @@
 import { basename, isAbsolute, relative } from 'node:path';
 
 /** A word as a POSIX shell reads it back unchanged (quoted only where it must be). */
-const shellWord = (s: string): string => (/^[\w.,:/@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+export const shellWord = (s: string): string => (/^[\w.,:/@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 /**
  * How this run was started, as the user can type it again: `olsen` when it ran as an installed command,

@@ -17,7 +17,8 @@ export function ruleText(id: string, lang: Lang): string | null {
   if (!found && options.length === 0) return null;
   const lines = [`${want} — ${found ? found.section.title[lang] : lang === 'nb' ? 'husregel' : 'house rule'}`];
   if (found) lines.push(plain(found.paragraph.text[lang]));
-  for (const name of options) lines.push(`${lang === 'nb' ? 'Husregel' : 'House rule'} ${name}: ${optionText(name, lang)}`);
+  // The player's words first; the option's name last, for whoever sets it in --rules.
+  for (const name of options) lines.push(`${lang === 'nb' ? 'Husregel' : 'House rule'}: ${optionText(name, lang)} (--rules: ${name})`);
   return lines.join('\n');
 }
 

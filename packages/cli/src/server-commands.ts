@@ -4,6 +4,7 @@
  */
 import { Option, type Command } from 'commander';
 import { int } from './option-parsers.js';
+import { shellWord } from './again.js';
 import { endWithParent, runChild, wantsChild } from './serve-process.js';
 
 
@@ -51,7 +52,9 @@ export function addServerCommands(program: Command, say: (nb: string, en: string
       const { backupDatabase, BackupError } = await import('@olsen/server');
       try {
         const r = await backupDatabase(opts.dataDir ?? (process.env.DATA_DIR || 'data'), file);
-        process.stdout.write(`Backed up to ${r.file} (${r.pages} pages, ${r.bytes} bytes). Put it back with: olsen restore ${file}\n`);
+        // The command to put it back names the same folder (a default one would restore into another server's data).
+        const dir = opts.dataDir ? ` --data-dir ${shellWord(opts.dataDir)}` : '';
+        process.stdout.write(`Backed up to ${r.file} (${r.pages} pages, ${r.bytes} bytes). Put it back, the server stopped, with: olsen restore ${shellWord(file)}${dir}\n`);
       } catch (e) {
         process.stderr.write(`olsen backup: ${e instanceof BackupError ? e.message : `the backup failed: ${(e as Error).message}`}\n`);
         process.exitCode = 1;
@@ -68,7 +71,8 @@ export function addServerCommands(program: Command, say: (nb: string, en: string
       const { restoreDatabase, BackupError } = await import('@olsen/server');
       try {
         const r = restoreDatabase(file, opts.dataDir ?? (process.env.DATA_DIR || 'data'));
-        process.stdout.write(`Restored ${file} to ${r.file}${r.kept ? `; the database it replaced is kept as ${r.kept}` : ''}. Start the server again: olsen serve\n`);
+        const dir = opts.dataDir ? ` --data-dir ${shellWord(opts.dataDir)}` : '';
+        process.stdout.write(`Restored ${file} to ${r.file}${r.kept ? `; the database it replaced is kept as ${r.kept}` : ''}. Start the server again: olsen serve${dir}\n`);
       } catch (e) {
         process.stderr.write(`olsen restore: ${e instanceof BackupError ? e.message : `the restore failed: ${(e as Error).message}`}\n`);
         process.exitCode = 1;

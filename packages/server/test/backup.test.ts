@@ -61,7 +61,7 @@ describe('olsen backup and olsen restore (embedded SQLite)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'olsen-backup-file-')), 'family.sqlite');
     const backup = await run('backup', file, '--data-dir', first);
     expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toMatch(/^Backed up to .*family\.sqlite \(\d+ pages, \d+ bytes\)\. Put it back with: olsen restore /);
+    expect(backup.stdout).toMatch(/^Backed up to .*family\.sqlite \(\d+ pages, \d+ bytes\)\. Put it back, the server stopped, with: olsen restore \S+family\.sqlite --data-dir \S+olsen-backup-a-\S+\n$/);
     // Moves went on during the backup (the server was not stopped or paused by it).
     const after = await anne.until((u) => u.code === live.code && (u.view?.version ?? 0) >= 14);
     expect(after.status).not.toBe('finished');
