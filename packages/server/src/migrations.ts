@@ -135,6 +135,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Issue 49 (4): a game the computer finished for a person who had left counts as left, not as won or lost.
+    '0006_left_games': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('game_players').addColumn('left_game', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      },
+    },
   };
 }
 

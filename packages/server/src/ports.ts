@@ -73,7 +73,8 @@ export interface FinishedGame {
   readonly record: unknown;
   readonly finishedAt: number;
   /** Per seat: who (a player id, or `bot:<level>`), the final place (1 = best) and whether they won. */
-  readonly seats: readonly { readonly playerId: string; readonly place: number; readonly won: boolean }[];
+  /** Per seat; `left`: the computer finished it for a person who had left; `ratedAs`: whose rating the result moves. */
+  readonly seats: readonly { readonly playerId: string; readonly place: number; readonly won: boolean; readonly left: boolean; readonly ratedAs: string }[];
   /** The moves the computer made for people, by round (the table runner's marks; a review does not judge them). */
   readonly computerMoves?: readonly ComputerMoves[];
 }
@@ -93,7 +94,10 @@ export interface PlayerStats {
   readonly game: GameName;
   readonly games: number;
   readonly wins: number;
-  readonly meanPlace: number;
+  /** Games the computer finished for the player after they left: in `games`, never in `wins`, `meanPlace` or the rating. */
+  readonly left: number;
+  /** Over the games played to the end (null: every game was left). */
+  readonly meanPlace: number | null;
   /** `strength`: the figure people are shown (`strengthOf`: 1,000 at the start, never negative). */
   readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number; readonly strength: number } | null;
 }

@@ -44,7 +44,7 @@ interface DB {
   };
   moves: { table_id: string; game_no: number; seq: number; body: string };
   games: { id: string; table_id: string; game_no: number; game: string; record: string; finished_at: number; computer_moves: string | null };
-  game_players: { game_id: string; seat: number; player_id: string; place: number; won: number };
+  game_players: { game_id: string; seat: number; player_id: string; place: number; won: number; left_game: Generated<number> };
   ratings: { player_id: string; game: string; mu: number; sigma: number; games: Generated<number> };
   daily: {
     date: string;
@@ -352,9 +352,10 @@ export class KyselyStore implements Store {
       // Finished once already (a restart between the last move and this write): nothing to count twice.
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
       for (const [seat, s] of g.seats.entries()) {
-        await trx.insertInto('game_players').values({ game_id: g.id, seat, player_id: s.playerId, place: s.place, won: s.won ? 1 : 0 }).execute();
+        await trx.insertInto('game_players').values({ game_id: g.id, seat, player_id: s.playerId, place: s.place, won: s.won ? 1 : 0, left_game: s.left ? 1 : 0 }).execute();
       }
-      const ids = [...new Set(g.seats.map((s) => s.playerId))];
+      // Ratings by whom the result counts for: a seat the computer finished for a person who left is its level's.
+      const ids = [...new Set(g.seats.map((s) => s.ratedAs))];
       const rows = await trx.selectFrom('ratings').selectAll().where('game', '=', g.game).where('player_id', 'in', ids).execute();
       const current = new Map<string, { mu: number; sigma: number } | null>(ids.map((id) => [id, null]));
       for (const r of rows) current.set(r.player_id, { mu: Number(r.mu), sigma: Number(r.sigma) });
@@ -424,7 +425,7 @@ export class KyselyStore implements Store {
   async stats(playerId: string): Promise<PlayerStats[]> {
     const rows = await this.db.selectFrom('game_players')
       .innerJoin('games', 'games.id', 'game_players.game_id')
-      .select(['games.game as game', sql<number>`count(*)`.as('games'), sql<number>`sum(game_players.won)`.as('wins'), sql<number>`avg(game_players.place)`.as('mean_place')])
+      .select(['games.game as game', sql<number>`count(*)`.as('games'), sql<number>`sum(game_players.won)`.as('wins'), sql<number>`sum(game_players.left_game)`.as('left'), sql<number | null>`avg(case when game_players.left_game = 0 then game_players.place end)`.as('mean_place')])
       .where('game_players.player_id', '=', playerId)
       .groupBy('games.game')
       .execute();
@@ -433,7 +434,7 @@ export class KyselyStore implements Store {
       const rt = ratings.find((x) => x.game === r.game);
       const o = rt ? ordinal({ mu: Number(rt.mu), sigma: Number(rt.sigma) }) : 0;
       const rating = rt ? { mu: Number(rt.mu), sigma: Number(rt.sigma), ordinal: o, strength: strengthOf(o) } : null;
-      return { game: r.game as GameName, games: Number(r.games), wins: Number(r.wins), meanPlace: Number(r.mean_place), rating };
+      return { game: r.game as GameName, games: Number(r.games), wins: Number(r.wins), left: Number(r.left), meanPlace: r.mean_place === null ? null : Number(r.mean_place), rating };
     });
   }
 

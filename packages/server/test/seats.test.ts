@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyAction } from '@olsen/engine';
 import { reviewRecord, type ComputerMoves } from '@olsen/bots';
 import type { OlsenServer } from '../src/index.js';
-import { Client, startTest, api } from './helpers.js';
+import { Client, startTest, api, guest } from './helpers.js';
 
 describe('seats, timers and rematch', () => {
   let server: OlsenServer;
@@ -104,6 +104,26 @@ describe('seats, timers and rematch', () => {
     expect(again.recordId).toBeNull();
     anne.close();
     bo2.close();
+  });
+
+  it('issue 49 (4): a game the computer finished for a person who left counts for them as left, not won, and does not move their strength', async () => {
+    const anne = await Client.open(server.url, 'Anne');
+    const boGuest = await guest(server.url, 'Bo');
+    const bo = new Client(server.url, boGuest.token, 'Bo');
+    await bo.connected();
+    const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }], fillLevel: 'greedy' })) as { code: string }).code;
+    await bo.req({ type: 'join', code });
+    await anne.req({ type: 'start', code });
+    bo.close();
+    await anne.until((u) => u.code === code && u.seats[1].standIn);
+    const auto = anne.autoplay(code);
+    const end = await anne.until((u) => u.code === code && u.status === 'finished', 60_000);
+    auto.stop();
+    const stats = (await (await api(`${server.url}/api/players/${boGuest.id}/stats`)).json()) as { stats: { game: string; games: number; wins: number; left: number; meanPlace: number | null; rating: unknown }[] };
+    // Whoever won, Bo's game is one he left: no win, no place of his own, no strength.
+    expect(stats.stats).toEqual([{ game: 'olsen', games: 1, wins: 0, left: 1, meanPlace: null, rating: null }]);
+    expect(end.status).toBe('finished');
+    anne.close();
   });
 });
 

@@ -10,7 +10,10 @@ interface StatsRow {
   readonly game: GameId;
   readonly games: number;
   readonly wins: number;
-  readonly meanPlace: number;
+  /** Null: every game was left (no place of the player's own). */
+  readonly meanPlace: number | null;
+  /** Online: games the computer finished after the player left (README, "Games you left"); absent on this device's own. */
+  readonly left?: number;
   readonly strength?: number | null;
 }
 
@@ -21,8 +24,8 @@ export function Stats({ prefs }: { prefs: Prefs }) {
   useEffect(() => {
     const id = playerId();
     if (!id) return setOnline([]);
-    void getJson<{ stats: { game: GameId; games: number; wins: number; meanPlace: number; rating: { strength: number } | null }[] }>(`/api/players/${id}/stats`).then((b) =>
-      setOnline((b?.stats ?? []).map((s) => ({ game: s.game, games: s.games, wins: s.wins, meanPlace: s.meanPlace, strength: s.rating?.strength ?? null }))),
+    void getJson<{ stats: { game: GameId; games: number; wins: number; left?: number; meanPlace: number | null; rating: { strength: number } | null }[] }>(`/api/players/${id}/stats`).then((b) =>
+      setOnline((b?.stats ?? []).map((s) => ({ game: s.game, games: s.games, wins: s.wins, left: s.left ?? 0, meanPlace: s.meanPlace, strength: s.rating?.strength ?? null }))),
     );
   }, []);
   // The games against the computer kept on this device (offline ones too), by game.
@@ -36,6 +39,7 @@ export function Stats({ prefs }: { prefs: Prefs }) {
         <>
           <StatsTable title={t.statsOnline} rows={online} prefs={prefs} />
           <p class="muted">{t.strengthNote}</p>
+          {online.some((r) => (r.left ?? 0) > 0) && <p class="muted">{t.leftNote}</p>}
         </>
       )}
     </section>
@@ -49,6 +53,7 @@ function StatsTable({ title, rows, prefs }: { title: string; rows: readonly Stat
   const int = new Intl.NumberFormat(locale);
   const place = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const strength = rows.some((r) => r.strength !== undefined);
+  const left = rows.some((r) => r.left !== undefined);
   return (
     <>
       <h2>{title}</h2>
@@ -58,6 +63,7 @@ function StatsTable({ title, rows, prefs }: { title: string; rows: readonly Stat
             <th scope="col">{t.game}</th>
             <th scope="col">{t.gamesPlayed}</th>
             <th scope="col">{t.wins}</th>
+            {left && <th scope="col">{t.gamesLeft}</th>}
             <th scope="col">{t.meanPlace}</th>
             {strength && <th scope="col">{t.rating}</th>}
           </tr>
@@ -68,7 +74,8 @@ function StatsTable({ title, rows, prefs }: { title: string; rows: readonly Stat
               <th scope="row">{t.games[s.game]}</th>
               <td>{int.format(s.games)}</td>
               <td>{int.format(s.wins)}</td>
-              <td>{place.format(s.meanPlace)}</td>
+              {left && <td>{int.format(s.left ?? 0)}</td>}
+              <td>{s.meanPlace === null ? '–' : place.format(s.meanPlace)}</td>
               {strength && <td>{s.strength === null || s.strength === undefined ? '–' : int.format(s.strength)}</td>}
             </tr>
           ))}

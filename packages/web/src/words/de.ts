@@ -259,6 +259,8 @@ const de: Dict = {
   statsComputer: 'Gegen den Computer',
   statsOnline: 'Online',
   strengthNote: 'Stärke: Alle beginnen bei 1000. Die Zahl steigt, wenn du gewinnst (mehr gegen starke Spieler), und sinkt, wenn du verlierst.',
+  gamesLeft: 'Verlassen',
+  leftNote: 'Verlassen: Spiele, die der Computer für dich zu Ende gespielt hat, nachdem du den Tisch verlassen hast. Sie zählen weder als Sieg noch als Niederlage und ändern deine Stärke nicht.',
   errorTitle: 'Etwas ist schiefgegangen',
   codes: {
     bad_message: 'Der Server hat das nicht verstanden.',

@@ -259,6 +259,8 @@ const en: Dict = {
   statsComputer: 'Against the computer',
   statsOnline: 'Online',
   strengthNote: 'Strength: everyone starts at 1000. It goes up when you win (more against strong players) and down when you lose.',
+  gamesLeft: 'Left',
+  leftNote: 'Left: games the computer finished for you after you left the table. They count as neither a win nor a loss, and do not change your strength.',
   errorTitle: 'Something went wrong',
   codes: {
     bad_message: 'The server did not understand that.',

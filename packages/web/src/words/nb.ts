@@ -261,6 +261,8 @@ export const nb = {
   statsComputer: 'Mot datamaskinen',
   statsOnline: 'På nett',
   strengthNote: 'Styrke: alle starter på 1000. Tallet går opp når du vinner (mer mot sterke spillere) og ned når du taper.',
+  gamesLeft: 'Forlatt',
+  leftNote: 'Forlatt: spill datamaskinen spilte ferdig for deg etter at du gikk fra bordet. De teller verken som seier eller tap, og endrer ikke styrken.',
   errorTitle: 'Noe gikk galt',
   // the server's refusals, by code
   codes: {

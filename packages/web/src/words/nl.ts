@@ -259,6 +259,8 @@ const nl: Dict = {
   statsComputer: 'Tegen de computer',
   statsOnline: 'Online',
   strengthNote: 'Sterkte: iedereen begint op 1000. Het getal stijgt als je wint (meer tegen sterke spelers) en daalt als je verliest.',
+  gamesLeft: 'Verlaten',
+  leftNote: 'Verlaten: spellen die de computer voor je uitspeelde nadat je van tafel ging. Ze tellen niet als winst of verlies en veranderen je sterkte niet.',
   errorTitle: 'Er ging iets mis',
   codes: {
     bad_message: 'De server begreep dat niet.',
