@@ -167,6 +167,12 @@ export interface SeatInfo {
   readonly standIn: boolean;
   /** People: the face and colour they chose (absent: none chosen). */
   readonly avatar?: Avatar;
+  /**
+   * A person who dropped (no connection, no stand-in yet): when the computer
+   * takes over their seat (ms since the epoch, the server's own deadline), so
+   * the others see how long they wait and why.
+   */
+  readonly awayUntil?: number;
 }
 
 /** The `reaction` push: someone at the table reacted (shown at their seat for a few seconds). */

@@ -287,6 +287,10 @@ export class Coordinator {
     if (!t) return;
     const seated = playerId !== null && seatOf(t, playerId) !== null;
     const left = await this.o.presence.remove(code, seated ? playerId : null);
+    const away = seated && left === 0 && !this.h.closed;
+    // Noted before the frames go out: everyone at the table sees when the computer takes over, from this deadline.
+    const until = this.o.clock.now() + this.o.reconnectGraceMs;
+    if (away) await this.o.presence.markAway(code, playerId, until);
     await this.h.run(code, async (tt) => {
       await this.h.tables.readPresence(tt);
       // The last person gone: settle now, so the bots stop and the game's closing time starts.
@@ -295,7 +299,7 @@ export class Coordinator {
       return { ok: true };
     });
     // Gone for good after the grace period: a bot takes the seat (or, before the start, the seat opens).
-    if (seated && left === 0 && !this.h.closed) this.o.scheduler.schedule({ kind: 'away', code, playerId, arrivals: await this.o.presence.arrivals(code, playerId) }, this.o.reconnectGraceMs);
+    if (away) this.o.scheduler.schedule({ kind: 'away', code, playerId, arrivals: await this.o.presence.arrivals(code, playerId) }, Math.max(0, until - this.o.clock.now()));
     // The last connection here to a table another process serves: this process need not hear it any more.
     if (n <= 0) await this.h.release(code);
   }
@@ -339,6 +343,7 @@ export class Coordinator {
   /** A seated player's connection was on a process that died: the grace period starts now. */
   async lost(code: string, playerId: string): Promise<void> {
     if (this.h.closed) return;
+    await this.o.presence.markAway(code, playerId, this.o.clock.now() + this.o.reconnectGraceMs);
     this.o.scheduler.schedule({ kind: 'away', code, playerId, arrivals: await this.o.presence.arrivals(code, playerId) }, this.o.reconnectGraceMs);
     // A table not held here that another process serves: that process shows the seat as gone and plans the steps
     // (`settleHeld`); loading it here would only make this process hear it.

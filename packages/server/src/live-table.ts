@@ -15,6 +15,8 @@ export class LiveTable {
   readonly table: Table;
   /** Seated players with a connection (any process), and spectators. */
   players: ReadonlySet<string> = new Set();
+  /** Seated players who dropped: when the computer takes over each one's seat (read with `players`). */
+  away: ReadonlyMap<string, number> = new Map();
   spectators = 0;
   /** Another process changed the table: reload before use. */
   stale = false;
@@ -99,7 +101,7 @@ export class LiveTable {
   seatInfo(): readonly SeatInfo[] {
     const c = this.seatCache;
     if (c && c.row === this.row && c.players === this.players) return c.seats;
-    const seats = seatsSeen(this.row.seats, (id) => this.players.has(id));
+    const seats = seatsSeen(this.row.seats, (id) => this.players.has(id), (id) => this.away.get(id));
     this.seatCache = { row: this.row, players: this.players, seats };
     return seats;
   }

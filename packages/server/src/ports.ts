@@ -243,7 +243,10 @@ export interface Presence {
   add(code: string, playerId: string | null): Promise<void>;
   /** Removes one connection; resolves to how many connections that player still has at the table (any process). */
   remove(code: string, playerId: string | null): Promise<number>;
-  read(code: string): Promise<{ readonly players: ReadonlySet<string>; readonly spectators: number }>;
+  /** Who is here, and when the computer takes over from each seated player who dropped (ms since the epoch). */
+  read(code: string): Promise<{ readonly players: ReadonlySet<string>; readonly spectators: number; readonly away: ReadonlyMap<string, number> }>;
+  /** Notes when the computer takes over from a player who dropped (cleared by their next arrival): every process's frames show it. */
+  markAway(code: string, playerId: string, until: number): Promise<void>;
   /** How many times the player's connections have arrived at the table (any process): tells one absence from the next. */
   arrivals(code: string, playerId: string): Promise<number>;
   /** Whether another live process holds connections to the table (it serves the table; this one need not load it). */

@@ -67,11 +67,14 @@ export class LocalScheduler implements Scheduler {
 
 /** Connections of one process. */
 export class LocalPresence implements Presence {
-  private readonly tables = new Map<string, { players: Map<string, number>; spectators: number; arrivals: Map<string, number> }>();
-  private entry(code: string): { players: Map<string, number>; spectators: number; arrivals: Map<string, number> } {
+  private readonly tables = new Map<string, { players: Map<string, number>; spectators: number; arrivals: Map<string, number>; away: Map<string, number> }>();
+  private entry(code: string): { players: Map<string, number>; spectators: number; arrivals: Map<string, number>; away: Map<string, number> } {
     let e = this.tables.get(code);
-    if (!e) this.tables.set(code, (e = { players: new Map(), spectators: 0, arrivals: new Map() }));
+    if (!e) this.tables.set(code, (e = { players: new Map(), spectators: 0, arrivals: new Map(), away: new Map() }));
     return e;
+  }
+  async markAway(code: string, playerId: string, until: number): Promise<void> {
+    this.entry(code).away.set(playerId, until);
   }
   async add(code: string, playerId: string | null): Promise<void> {
     const e = this.entry(code);
@@ -79,6 +82,7 @@ export class LocalPresence implements Presence {
     else {
       e.players.set(playerId, (e.players.get(playerId) ?? 0) + 1);
       e.arrivals.set(playerId, (e.arrivals.get(playerId) ?? 0) + 1);
+      e.away.delete(playerId);
     }
   }
   async arrivals(code: string, playerId: string): Promise<number> {
@@ -95,9 +99,9 @@ export class LocalPresence implements Presence {
     else e.players.set(playerId, left);
     return left;
   }
-  async read(code: string): Promise<{ players: ReadonlySet<string>; spectators: number }> {
+  async read(code: string): Promise<{ players: ReadonlySet<string>; spectators: number; away: ReadonlyMap<string, number> }> {
     const e = this.tables.get(code);
-    return { players: new Set(e?.players.keys() ?? []), spectators: e?.spectators ?? 0 };
+    return { players: new Set(e?.players.keys() ?? []), spectators: e?.spectators ?? 0, away: new Map(e?.away ?? []) };
   }
   /** One process: there is no elsewhere. */
   async servedElsewhere(): Promise<boolean> {

@@ -71,8 +71,15 @@ export class RedisPresence implements Presence {
       .hincrby(this.key(code), `${this.proc}|${playerId ?? ''}`, 1)
       .sadd(`${this.prefix}:proc:${this.proc}:codes`, code);
     // Kept a day after the last arrival: longer than any grace period.
-    if (playerId !== null) m.hincrby(this.arrivalsKey(code), playerId, 1).expire(this.arrivalsKey(code), 86_400);
+    if (playerId !== null) m.hincrby(this.arrivalsKey(code), playerId, 1).expire(this.arrivalsKey(code), 86_400).hdel(this.awayKey(code), playerId);
     await m.exec();
+  }
+  private awayKey(code: string): string {
+    return `${this.prefix}:away:${code}`;
+  }
+  async markAway(code: string, playerId: string, until: number): Promise<void> {
+    // Kept a day, as the arrivals: longer than any grace period.
+    await this.redis.multi().hset(this.awayKey(code), playerId, String(until)).expire(this.awayKey(code), 86_400).exec();
   }
   private arrivalsKey(code: string): string {
     return `${this.prefix}:arrivals:${code}`;
@@ -89,11 +96,11 @@ export class RedisPresence implements Presence {
     const counts = await this.counts(code);
     return counts.get(playerId) ?? 0;
   }
-  async read(code: string): Promise<{ players: ReadonlySet<string>; spectators: number }> {
-    const counts = await this.counts(code);
+  async read(code: string): Promise<{ players: ReadonlySet<string>; spectators: number; away: ReadonlyMap<string, number> }> {
+    const [counts, away] = await Promise.all([this.counts(code), this.redis.hgetall(this.awayKey(code))]);
     const spectators = counts.get('') ?? 0;
     counts.delete('');
-    return { players: new Set(counts.keys()), spectators };
+    return { players: new Set(counts.keys()), spectators, away: new Map(Object.entries(away).map(([id, at]) => [id, Number(at)])) };
   }
   async servedElsewhere(code: string): Promise<boolean> {
     const procs = new Set<string>();

@@ -96,6 +96,7 @@ export class Tables {
   async readPresence(t: LiveTable): Promise<void> {
     const p = await this.o.presence.read(t.row.code);
     t.players = p.players;
+    t.away = p.away;
     t.spectators = p.spectators;
   }
 

@@ -173,10 +173,16 @@ describe('the last-card call in real time', () => {
       await new Promise((r) => setTimeout(r, 300));
       const again = new Client(graced.url, bo.token, 'Bo');
       await again.until((u) => u.code === code && u.view !== null);
-      await anne.until((u) => u.code === code && u.seats[1].connected);
+      const returned = await anne.until((u) => u.code === code && u.seats[1].connected);
+      // Issue 49 (1): back, the countdown is gone.
+      expect(returned.seats[1].awayUntil).toBeUndefined();
       await new Promise((r) => setTimeout(r, Math.max(0, t0 + 900 - Date.now())));
       const second = Date.now();
       again.close();
+      // Issue 49 (1): the others are told when the computer takes over, from the server's own deadline (this drop's).
+      const dropped = await anne.until((u) => u.code === code && !u.seats[1].connected);
+      expect(dropped.seats[1].awayUntil).toBeGreaterThanOrEqual(second + 1500 - 50);
+      expect(dropped.seats[1].awayUntil).toBeLessThanOrEqual(Date.now() + 1500);
       // Past the first drop's grace period (t0 + 1.5 s), short of the second's: Bo keeps the seat.
       await new Promise((r) => setTimeout(r, Math.max(0, t0 + 1900 - Date.now())));
       expect(anne.latest.get(code)!.seats[1]).toMatchObject({ connected: false, standIn: false });

@@ -69,11 +69,17 @@ export function withSeat(seats: readonly TableSeat[], seat: Seat, fn: (s: TableS
   return seats.map((s, i) => (i === seat ? fn(s) : s));
 }
 
-/** The seats as clients see them; `connected` says whether a person has a connection now. */
-export function seatInfo(seats: readonly TableSeat[], connected: (playerId: string) => boolean): SeatInfo[] {
+/**
+ * The seats as clients see them; `connected` says whether a person has a
+ * connection now, `awayUntil` when the computer takes over from one who
+ * dropped (undefined: not known here).
+ */
+export function seatInfo(seats: readonly TableSeat[], connected: (playerId: string) => boolean, awayUntil: (playerId: string) => number | undefined = () => undefined): SeatInfo[] {
   return seats.map((s): SeatInfo => {
     if (s.kind === 'open') return { kind: 'open', name: null, level: null, connected: false, standIn: false };
     if (s.kind === 'bot') return { kind: 'bot', name: s.name, level: s.level, connected: true, standIn: false };
-    return { kind: 'human', name: s.name, level: s.standIn, connected: connected(s.playerId), standIn: s.standIn !== null, ...(s.avatar ? { avatar: s.avatar } : {}) };
+    const here = connected(s.playerId);
+    const until = here || s.standIn !== null ? undefined : awayUntil(s.playerId);
+    return { kind: 'human', name: s.name, level: s.standIn, connected: here, standIn: s.standIn !== null, ...(s.avatar ? { avatar: s.avatar } : {}), ...(until !== undefined ? { awayUntil: until } : {}) };
   });
 }

@@ -20,6 +20,10 @@ import type { OfflineOptions, WorkerMessage, WorkerReply, WorkerRequest } from '
 
 type AnyReply = Reply<Record<string, unknown>>;
 
+/** The longest wait between reconnect tries in a connection's first minute without the server (ms), and after it. */
+const FAST_RETRY_MS = 600;
+const SLOW_RETRY_MS = 5000;
+
 export interface Session {
   readonly kind: 'offline' | 'online';
   readonly code: string;
@@ -365,8 +369,10 @@ export class Client {
     const { mergeUpdate } = await import('@olsen/protocol');
     const { io } = await socketIo;
     if (this.socket) return this.socket;
-    // Reconnect for ever, with backoff up to 5 s: a restart, a network change or a laptop waking up all come back.
-    const s = io({ auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: 500, reconnectionDelayMax: 5000, randomizationFactor: 0.3 });
+    // Reconnect for ever: every 0.25–0.75 s for the first minute, so a tab is back within a second of a restarted
+    // server answering (a try is a refused TCP connection while it is down: cheap for both sides); after that minute
+    // (a laptop asleep, a phone out of reach) every few seconds.
+    const s = io({ auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: FAST_RETRY_MS / 2, reconnectionDelayMax: FAST_RETRY_MS, randomizationFactor: 0.25 });
     this.socket = s;
     s.on('table', (frame: TableUpdate) => {
       // Frames carry only the log's new entries: add them to what came before; after a gap, ask for the whole table again.
@@ -406,20 +412,27 @@ export class Client {
     s.on('connect', () => {
       this.attempt = 0;
       this.refusedWith = null;
+      s.io.reconnectionDelayMax(FAST_RETRY_MS);
       // A new connection's first frame of each table is whole.
       this.received.clear();
-      this.statusListeners.forEach((f) => f(true, 0));
-      // A new connection knows nothing of this tab's tables: sit down (or watch) again.
-      for (const [code, as] of this.following) void s.timeout(10_000).emitWithAck('req', { type: as, code }).catch(() => undefined);
+      // A new connection knows nothing of this tab's tables: sit down (or watch) again. The page hears it is
+      // connected once each table's fresh frame is here (the server sends it before its answer): until then the
+      // tables keep what they showed, with nothing offered to do.
+      const again = [...this.following].map(([code, as]) => s.timeout(10_000).emitWithAck('req', { type: as, code }).catch(() => undefined));
+      void Promise.all(again).then(() => {
+        if (s.connected) this.statusListeners.forEach((f) => f(true, 0));
+      });
     });
     s.io.on('reconnect_attempt', (n: number) => {
       this.attempt = n;
+      // A minute of quick tries without an answer: the server is not just restarting; try every few seconds.
+      if (n * FAST_RETRY_MS * 0.8 > 60_000) s.io.reconnectionDelayMax(SLOW_RETRY_MS);
       this.statusListeners.forEach((f) => f(false, n));
     });
     s.on('disconnect', (reason: string) => {
       this.statusListeners.forEach((f) => f(false, this.attempt));
       // The server closed us (it is stopping, or said bye): socket.io does not retry that by itself.
-      if (reason === 'io server disconnect') setTimeout(() => s.connect(), 500);
+      if (reason === 'io server disconnect') setTimeout(() => s.connect(), FAST_RETRY_MS / 2);
     });
     return s;
   };

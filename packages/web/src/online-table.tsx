@@ -193,7 +193,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
           {error && <p role="alert" class="refusal">{error}</p>}
         </section>
       )}
-      {!waiting && <Table session={session} prefs={prefs} onLeave={() => void leave()} />}
+      {!waiting && <Table session={session} prefs={prefs} onLeave={() => void leave()} connected={connected} />}
     </>
   );
 }

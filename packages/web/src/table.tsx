@@ -39,7 +39,26 @@ function announce(a: LogEntry, players: readonly string[], t: Texts, lang: Lang,
   return '';
 }
 
-export function Table({ session, prefs, onLeave }: { session: Session; prefs: Prefs; onLeave: () => void }) {
+/** The time now, renewed every second while `on` (countdowns). */
+function useTick(on: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!on) return;
+    setNow(Date.now());
+    const i = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(i);
+  }, [on]);
+  return now;
+}
+
+/** Whole seconds from `now` until `at` (never below zero). */
+const secondsTo = (at: number, now: number): number => Math.max(0, Math.ceil((at - now) / 1000));
+
+/**
+ * `connected`: the server hears this page (online); while it does not, no
+ * seat is told it may act and no card is offered: a move would go nowhere.
+ */
+export function Table({ session, prefs, onLeave, connected = true }: { session: Session; prefs: Prefs; onLeave: () => void; connected?: boolean }) {
   const { t, lang } = prefs;
   const { ask } = useClient();
   const [u, setU] = useState<TableUpdate | null>(null);
@@ -81,7 +100,8 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
   }, [u]);
 
   if (!u) return <p class="loading">…</p>;
-  const v = u.view;
+  // Disconnected: the same table, with nothing offered to do until the server hears this page again.
+  const v = u.view && !connected ? { ...u.view, legal: [] } : u.view;
 
   const send = async (a: ActionBody): Promise<void> => {
     setHint(null);
@@ -114,7 +134,7 @@ export function Table({ session, prefs, onLeave }: { session: Session; prefs: Pr
         <>
           <Opponents u={u} v={v} prefs={prefs} turns={turns} reactions={reactions} onMute={mute} />
           <div class="felt">{isHeartsView(v) ? <HeartsCenter v={v} prefs={prefs} /> : <SheddingCenter v={v} prefs={prefs} send={send} />}</div>
-          <Status u={u} v={v} prefs={prefs} />
+          <Status u={u} v={v} prefs={prefs} connected={connected} />
           {u.you !== null && reactions.get(u.you) && <div class="own-bubble"><Bubble reaction={reactions.get(u.you)!.reaction} name={v.players[u.you]} prefs={prefs} /></div>}
           <div class="message-slot">
             {message ? (
@@ -186,6 +206,7 @@ function Opponents({ u, v, prefs, turns, reactions = new Map(), onMute }: { u: T
   const latest = latestTurns(turns);
   const newest = turns.length > 0 ? turns[turns.length - 1].at : -1;
   const acting = actingIn(v);
+  const now = useTick(u.seats.some((s) => s.awayUntil !== undefined && !s.connected));
   return (
     <ul class={`opponents n${order.length}`} aria-label={t.players}>
       {order.map((s) => {
@@ -201,7 +222,7 @@ function Opponents({ u, v, prefs, turns, reactions = new Map(), onMute }: { u: T
               {v.dealer === s && <span class="badge dealer" title={t.dealerMark} aria-label={t.dealerMark}>{t.dealerShort}</span>}
               {seat?.kind === 'bot' && <span class="badge" title={t.bot} aria-label={t.bot}>⚙</span>}
               {seat?.standIn && <span class="badge">{t.standIn}</span>}
-              {seat?.kind === 'human' && !seat.connected && <span class="badge warn">{t.disconnected}</span>}
+              {seat?.kind === 'human' && !seat.connected && !seat.standIn && <span class="badge warn">{seat.awayUntil ? t.awayShort(secondsTo(seat.awayUntil, now)) : t.disconnected}</span>}
               <span class="backs" aria-label={t.cards(count)}>
                 <CardBack small />
                 <span class="count">{count}</span>
@@ -320,14 +341,11 @@ function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
   );
 }
 
-function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
+function Status({ u, v, prefs, connected }: { u: TableUpdate; v: AnyView; prefs: Prefs; connected: boolean }) {
   const { t } = prefs;
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!u.deadline) return;
-    const i = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(i);
-  }, [u.deadline]);
+  // A person who dropped, with the server's deadline for the computer to take over (the first such seat).
+  const away = u.seats.findIndex((s) => s.kind === 'human' && !s.connected && !s.standIn && s.awayUntil !== undefined);
+  const now = useTick(u.deadline !== null || away >= 0);
   // The engine's one answer to "who acts now": the highlighted seats and this line never disagree.
   const acting = actingIn(v);
   const word = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
@@ -337,9 +355,10 @@ function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
   else if (acting.you === 'catch' && !isHeartsView(v) && v.catchable !== null) text = t.mayCatch(v.players[v.catchable], word);
   else if (acting.seats.length === 1) text = t.turnOf(v.players[acting.seats[0]]);
   else if (acting.seats.length > 1) text = t.othersGive;
+  if (!connected) text = t.reconnecting;
   const mine = acting.you !== null;
   const extra: string[] = [];
-  if (u.deadline) extra.push(t.deadline(Math.max(0, Math.round((u.deadline - now) / 1000))));
+  if (u.deadline && connected) extra.push(t.deadline(secondsTo(u.deadline, now)));
   if (u.you !== null && isHeartsView(v)) extra.push(`${t.taken}: ${v.taken[u.you]}`, `${t.total}: ${v.totals[u.you]}`);
   if (u.you !== null && !isHeartsView(v) && v.totals) extra.push(`${t.total}: ${v.totals[u.you]}`);
   const clockwise = v.direction === 'clockwise';
@@ -350,6 +369,11 @@ function Status({ u, v, prefs }: { u: TableUpdate; v: AnyView; prefs: Prefs }) {
       </span>{' '}
       {text}
       {extra.length > 0 && <span class="muted"> · {extra.join(' · ')}</span>}
+      {away >= 0 && (
+        <span class="away-note">
+          {t.awayCountdown(v.players[away], secondsTo(u.seats[away].awayUntil!, now))}
+        </span>
+      )}
     </p>
   );
 }

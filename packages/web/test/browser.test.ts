@@ -835,7 +835,45 @@ describe('the web app in Chromium', () => {
     await own.close();
   }, 60_000);
 
-  it('a server restart: three open tabs (two players and a spectator) are back in the game by themselves within 10 s', async () => {
+  it('issue 49 (1): a player who dropped shows everyone at the table a countdown to the computer taking over, from the server\'s deadline; their return ends it', async () => {
+    const own = await startServer(config({ reconnectGraceMs: 9000, botDelayMs: 300 }));
+    try {
+      const anne = await (await browser.newContext()).newPage();
+      await anne.goto(`${own.url}/#/new`);
+      await anne.getByLabel('Ditt navn').fill('Anne');
+      await anne.getByRole('button', { name: 'Lag bord' }).press('Enter');
+      const link = (await anne.locator('.share code').textContent())!;
+      const boContext = await browser.newContext();
+      let bo = await boContext.newPage();
+      await bo.goto(link);
+      await bo.getByLabel('Ditt navn').fill('Ida');
+      await bo.getByRole('button', { name: 'Bli med' }).press('Enter');
+      await expect.poll(() => anne.getByRole('listitem').filter({ hasText: /^Ida$/ }).count()).toBe(1);
+      await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
+      await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
+      // Ida's phone drops (the tab is gone): Anne is told who is away and in how many seconds the computer plays.
+      await bo.close();
+      const note = anne.locator('.status .away-note');
+      await note.waitFor({ timeout: 5000 });
+      const first = (await note.textContent())!;
+      expect(first).toMatch(/^Ida er borte – datamaskinen tar over om [1-9] s$/);
+      expect(await anne.locator('.opponent', { hasText: 'Ida' }).locator('.badge.warn').textContent()).toMatch(/^borte · [1-9] s$/);
+      // It counts down.
+      const secs = (text: string): number => Number(/om (\d+) s/.exec(text)![1]);
+      await expect.poll(async () => secs((await note.textContent()) ?? ''), { timeout: 4000 }).toBeLessThan(secs(first));
+      // Ida is back: the countdown is gone from Anne's table.
+      bo = await boContext.newPage();
+      await bo.goto(link);
+      await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => note.count(), { timeout: 5000 }).toBe(0);
+      await anne.context().close();
+      await boContext.close();
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
+  it('issue 49 (2): a server restart — two players and a spectator are back at the table within a second of the server answering; while disconnected no seat is told it may act', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'olsen-restart-'));
     let own = await startServer(config({ port, dataDir, botDelayMs: 300 }));
@@ -855,8 +893,19 @@ describe('the web app in Chromium', () => {
     await expect.poll(() => anne.getByRole('listitem').filter({ hasText: /^Bo$/ }).count()).toBe(1);
     await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
     for (const p of [anne, bo]) await expect.poll(() => p.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
+    // Someone's turn: one of the two is told so, with cards to play.
+    await expect.poll(async () => (await anne.getByText('Din tur').count()) + (await bo.getByText('Din tur').count()), { timeout: 15_000 }).toBe(1);
     await own.close();
+    // Disconnected: every tab says so, and none is told it may act or offered a card.
+    for (const p of [anne, bo]) {
+      await p.locator('.banner').filter({ hasText: 'Kobler til igjen' }).waitFor({ timeout: 5000 });
+      await expect.poll(() => p.getByText('Din tur').count()).toBe(0);
+      expect(await p.getByRole('button', { name: /kan spilles$/ }).count()).toBe(0);
+      expect(await p.getByRole('button', { name: /^Trekk\./ }).isEnabled()).toBe(false);
+    }
+    await new Promise((r) => setTimeout(r, 2500));
     own = await startServer(config({ port, dataDir, botDelayMs: 300 }));
+    // The server answers from here: each tab is back when its banner says so (its table's fresh frame is in).
     const t0 = Date.now();
     const back = await Promise.all(
       [anne, bo, cleo].map(async (p) => {
@@ -864,7 +913,10 @@ describe('the web app in Chromium', () => {
         return Date.now() - t0;
       }),
     );
-    expect(Math.max(...back)).toBeLessThan(10_000);
+    console.log(JSON.stringify({ issue: '49 (2)', backAfterRestartMs: back }));
+    // The figure is printed (the goal: at most 1.0 s); the bound here only catches a return to the old backoff (4 s).
+    expect(Math.max(...back)).toBeLessThan(2500);
+    await expect.poll(async () => (await anne.getByText('Din tur').count()) + (await bo.getByText('Din tur').count()), { timeout: 5000 }).toBe(1);
     // Still in the game: the players hold their hands, the spectator watches.
     for (const p of [anne, bo]) await expect.poll(() => p.getByRole('list', { name: /Din hånd/ }).count()).toBe(1);
     await expect.poll(() => cleo.locator('section.table').count()).toBe(1);

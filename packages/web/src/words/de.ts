@@ -171,6 +171,8 @@ const de: Dict = {
   disconnected: 'nicht verbunden',
   bot: 'Computer',
   standIn: 'Computer spielt',
+  awayShort: (s) => `weg · ${s} s`,
+  awayCountdown: (name, s) => `${name} ist weg – der Computer übernimmt in ${s} s`,
   deadline: (s) => `noch ${s} s`,
   passCards: (n) => `Wähle drei Karten zum Weitergeben (${n}/3)`,
   give: 'Karten weitergeben',

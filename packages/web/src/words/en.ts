@@ -171,6 +171,8 @@ const en: Dict = {
   disconnected: 'disconnected',
   bot: 'computer',
   standIn: 'computer playing',
+  awayShort: (s) => `away · ${s} s`,
+  awayCountdown: (name, s) => `${name} is away – the computer takes over in ${s} s`,
   deadline: (s) => `${s} s left`,
   passCards: (n) => `Choose three cards to pass (${n}/3)`,
   give: 'Pass the cards',

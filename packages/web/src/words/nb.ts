@@ -169,6 +169,8 @@ export const nb = {
   disconnected: 'frakoblet',
   bot: 'datamaskin',
   standIn: 'datamaskinen spiller',
+  awayShort: (s: number) => `borte · ${s} s`,
+  awayCountdown: (name: string, s: number) => `${name} er borte – datamaskinen tar over om ${s} s`,
   deadline: (s: number) => `${s} s igjen`,
   // Danish Olsen
   passCards: (n: number) => `Velg tre kort å gi bort (${n}/3)`,

@@ -171,6 +171,8 @@ const nl: Dict = {
   disconnected: 'niet verbonden',
   bot: 'computer',
   standIn: 'computer speelt',
+  awayShort: (s) => `weg · ${s} s`,
+  awayCountdown: (name, s) => `${name} is weg – de computer neemt over over ${s} s`,
   deadline: (s) => `nog ${s} s`,
   passCards: (n) => `Kies drie kaarten om door te geven (${n}/3)`,
   give: 'Geef de kaarten door',
