@@ -12,6 +12,7 @@ export default defineConfig({
       '@olsen/table': fileURLToPath(new URL('./packages/table/src/index.ts', import.meta.url)),
       '@olsen/bots': fileURLToPath(new URL('./packages/bots/src/index.ts', import.meta.url)),
       '@olsen/protocol/avatars': fileURLToPath(new URL('./packages/protocol/src/avatars.ts', import.meta.url)),
+      '@olsen/protocol/tempo': fileURLToPath(new URL('./packages/protocol/src/tempo.ts', import.meta.url)),
       '@olsen/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
       '@olsen/server': fileURLToPath(new URL('./packages/server/src/index.ts', import.meta.url)),
     },

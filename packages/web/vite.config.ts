@@ -41,6 +41,7 @@ export default defineConfig({
       '@olsen/bots': src('../bots/src/index.ts'),
       '@olsen/table': src('../table/src/index.ts'),
       '@olsen/protocol/avatars': src('../protocol/src/avatars.ts'),
+      '@olsen/protocol/tempo': src('../protocol/src/tempo.ts'),
       '@olsen/protocol': src('../protocol/src/index.ts'),
     },
   },

@@ -26,4 +26,4 @@ export function choose(level: Level, view: AnyView, rng: Int32Array, o: ChooseOp
   return isHeartsView(view) ? heartsChoice(level, view, rng, o.budget, o.varied) : chooseShedding(level, view, rng, o.budget, o.varied);
 }
 
-export { BOT_NAMES, botName } from './levels.js';
+export { BOT_NAMES, FORGETS_CALL, botName } from './levels.js';

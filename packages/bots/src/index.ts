@@ -17,3 +17,4 @@ export * from './review.js';
 export * from './verdict.js';
 export * from './review-text.js';
 export * from './choose.js';
+export * from './forget.js';

@@ -26,3 +26,11 @@ export function botName(seat: number, taken: ReadonlySet<string> | readonly stri
   }
   return `${BOT_NAMES[seat % BOT_NAMES.length]} ${seat + 1}`;
 }
+
+/**
+ * How often a computer player of each level forgets the last-card call (S18)
+ * when it lays its second-to-last card, so a person can catch it (S20):
+ * highest at `easy` (a beginner), none at the search levels. The computer
+ * never forgets for a person it plays for (a stand-in, the turn timer).
+ */
+export const FORGETS_CALL: Readonly<Record<Level, number>> = { random: 0.2, easy: 0.3, greedy: 0.15, medium: 0.1, hard: 0, expert: 0 };

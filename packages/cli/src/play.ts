@@ -242,8 +242,10 @@ export async function runPlay(o: PlayOptions): Promise<number> {
       continue;
     }
     if (me.toMove !== 0) {
-      // Not the person's turn, yet they may act: the late call (S18) before the next player does (S20).
-      out(t.stillCall(word));
+      // Not the person's turn, yet they may act: the late call (S18), or a catch of a computer player that forgot
+      // (S20), before the next player does.
+      const caught = me.legal.find(isCatch);
+      out(caught ? t.mayCatch(names[caught.catch], word) : t.stillCall(word));
       me.legal.forEach((a, i) => out(`  ${String(i + 1).padStart(2)}) ${describe(a)}`));
       const line = await ask();
       if (line === null) return finish('eof');

@@ -579,6 +579,17 @@ describe('olsen play speaks to the person', () => {
     expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, result: { finished: true } });
   });
 
+  it('issue 49 (6), S20: a computer player that forgets its call is offered to the person to catch, in words, and the catch is made', async () => {
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (d: Buffer) => (text += d.toString()));
+    // Option 1 every time: at a catch window that is the catch (the seed is one where an easy player forgets).
+    await runPlay({ game: 'vri-atter', players: 3, lang: 'nb', seed: 'catch-0', name: 'Du', rules: {}, level: 'easy', output, input: Readable.from(Array.from({ length: 400 }, () => '1\n')) });
+    expect(text).toMatch(/(Kari|Ola) glemte å si «Ett kort igjen»: bank i bordet før neste spiller gjør noe/);
+    expect(text).toMatch(/1\) bank i bordet: (Kari|Ola) glemte å si fra/);
+    expect(text).toMatch(/Du banker i bordet! (Kari|Ola) glemte ropet og trekker 3 kort\./);
+  });
+
   it('colours red suits on a terminal, and not with NO_COLOR or into a pipe', async () => {
     const saved = process.env.NO_COLOR;
     delete process.env.NO_COLOR;

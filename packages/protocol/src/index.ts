@@ -4,4 +4,5 @@
  */
 export * from './codes.js';
 export * from './avatars.js';
+export * from './tempo.js';
 export * from './messages.js';

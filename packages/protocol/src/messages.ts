@@ -12,6 +12,7 @@ import { BOUNDS, GAME_NAMES, type AnyView, type GameName } from '@olsen/engine';
 import { LEVELS, type Level } from '@olsen/bots/levels';
 import type { CloseCode, ErrorCode } from './codes.js';
 import { AVATAR_COLORS, AVATAR_FACES, REACTIONS, type Avatar, type Reaction } from './avatars.js';
+import { TEMPOS } from './tempo.js';
 
 /** Table codes use characters without look-alikes (no 0/O, 1/I/L). */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -82,6 +83,8 @@ export const CreateTable = v.strictObject({
   turnSeconds: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600))), null),
   /** Level of the bots that fill open seats at the start and take over for players who leave. */
   fillLevel: v.optional(v.picklist(LEVELS), 'medium'),
+  /** How fast the computer plays and how long a person has to call late (default `normal`). */
+  tempo: v.optional(v.picklist(TEMPOS), 'normal'),
 });
 
 /** Card actions exactly as records write them (docs/record.md); the seat is the sender's. */
@@ -199,6 +202,12 @@ export interface TableUpdate {
   readonly deadline: number | null;
   /** When the next round is dealt automatically (ms since the epoch), or null. */
   readonly nextRoundAt: number | null;
+  /**
+   * While a forgotten last-card call can be made late or caught (S20): when
+   * the computer acts next (a catch, or the next move that closes the chance),
+   * ms since the epoch; null when no computer player is waiting on it.
+   */
+  readonly catchBy?: number | null;
   /** The engine's view for this client (null before the start). */
   readonly view: AnyView | null;
   /** The table's house rules (overrides of the game's defaults), to show on the invite and in the waiting room. */

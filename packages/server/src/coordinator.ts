@@ -19,7 +19,7 @@
  * change arrives as a pub/sub message and marks the copy here stale (tables.ts).
  */
 import { randomBytes } from 'node:crypto';
-import type { ActionBody, CreateTable, TableSummary, TableUpdate } from '@olsen/protocol';
+import type { ActionBody, CreateTable, TableSummary, TableUpdate, Tempo } from '@olsen/protocol';
 import { Table, fail, freeName, seatsFor, withSeat, type Outcome } from '@olsen/table';
 import type { Guest } from './identity.js';
 import type { Caller, CoordinatorOptions, StoredSeat, TableRow } from './ports.js';
@@ -148,7 +148,7 @@ export class Coordinator {
       let code = newCode(req.listed ? 6 : 10);
       while (this.h.tables.get(code)) code = newCode(req.listed ? 6 : 10);
       const row: TableRow = {
-        id: randomBytes(9).toString('base64url'), code, host: guest.id, game: req.game, rules: req.rules, seats, listed: req.listed, turnSeconds: req.turnSeconds, fillLevel: req.fillLevel,
+        id: randomBytes(9).toString('base64url'), code, host: guest.id, game: req.game, rules: req.rules, seats, listed: req.listed, turnSeconds: req.turnSeconds, fillLevel: req.fillLevel, tempo: req.tempo,
         status: 'waiting', gameNo: 1, seed: daily?.seed ?? this.newSeed(), createdAt: this.o.clock.now(), rev: 0, daily: daily?.date ?? null,
       };
       try {
@@ -359,8 +359,8 @@ export class Coordinator {
   }
 
   /** The update for one connection, or why there is none: `internal` when the store did not answer (not a code guessed). */
-  lookUp(code: string, playerId: string | null): Promise<Outcome<{ update: TableUpdate }>> {
-    return this.h.run(code, async (t) => ({ ok: true, update: t.frame(playerId, this.handsHidden(t)) }));
+  lookUp(code: string, playerId: string | null): Promise<Outcome<{ update: TableUpdate; tempo: Tempo }>> {
+    return this.h.run(code, async (t) => ({ ok: true, update: t.frame(playerId, this.handsHidden(t)), tempo: t.row.tempo ?? 'normal' }));
   }
 
   /** The updates for several connections of one table at once (one turn in the table's queue for all of them). */

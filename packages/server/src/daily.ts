@@ -58,7 +58,7 @@ export class Daily {
     if (earlier) return { ok: true, code: earlier.code };
     const created = await this.o.coordinator.create(
       guest,
-      { type: 'create', game, rules: {}, seats: Array.from({ length: DAILY_PLAYERS - 1 }, () => ({ kind: 'bot' as const, level: DAILY_LEVEL })), listed: false, turnSeconds: null, fillLevel: DAILY_LEVEL },
+      { type: 'create', game, rules: {}, seats: Array.from({ length: DAILY_PLAYERS - 1 }, () => ({ kind: 'bot' as const, level: DAILY_LEVEL })), listed: false, turnSeconds: null, fillLevel: DAILY_LEVEL, tempo: 'normal' },
       { seed: dailySeed(this.o.secret, date, game), date },
     );
     if (!created.ok) return created;

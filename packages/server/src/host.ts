@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { recordOf, type Seat } from '@olsen/engine';
-import { fail, pace, withSeat, type Outcome } from '@olsen/table';
+import type { Tempo } from '@olsen/protocol';
+import { fail, paceAt, withSeat, type Outcome, type Pace } from '@olsen/table';
 import { RunningGames } from './caps.js';
 import { LiveTable, gameId, seatOf } from './live-table.js';
 import { VersionConflict, type CoordinatorOptions, type Move, type StoredSeat, type TableJob, type TablePatch } from './ports.js';
@@ -42,11 +43,13 @@ export class TableHost {
   constructor(private readonly o: CoordinatorOptions) {
     this.id = o.id ?? randomBytes(6).toString('base64url');
     this.running = new RunningGames((t) => this.tables.get(t.row.code) === t);
-    const tablePace = pace({ botDelayMs: o.botDelayMs, catchDelayMs: o.catchDelayMs ?? 1500, roundPauseMs: o.roundPauseMs });
+    // The table's times at each tempo, from the server's settings (the `normal` tempo's).
+    const base = { botDelayMs: o.botDelayMs, catchDelayMs: o.catchDelayMs ?? 1500, roundPauseMs: o.roundPauseMs };
+    const paces: Record<Tempo, Pace> = { calm: paceAt('calm', base), normal: paceAt('normal', base), quick: paceAt('quick', base) };
     this.tables = new Tables({
       id: this.id, store: o.store, pubsub: o.pubsub, presence: o.presence, log: o.log, shared: o.shared === true, running: this.running,
       make: (row) => new LiveTable(row, (t) => ({
-        pace: tablePace,
+        pace: paces[t.row.tempo ?? 'normal'],
         now: () => o.clock.now(),
         schedule: (step, ms) => o.scheduler.schedule({ ...step, code: t.row.code }, ms),
         cancel: () => o.scheduler.cancel(t.row.code),
@@ -163,7 +166,7 @@ export class TableHost {
         // Checked again in the table's turn: a connection may have come meanwhile.
         if (this.closed || this.followedHere.has(code) || t !== held) return { ok: true };
         this.released++;
-        this.o.pubsub.publish({ code, origin: this.id, deadline: t.table.deadline, nextRoundAt: t.table.nextRoundAt, listed: false, handOver: true });
+        this.o.pubsub.publish({ code, origin: this.id, deadline: t.table.deadline, nextRoundAt: t.table.nextRoundAt, catchBy: t.table.catchBy, listed: false, handOver: true });
         this.tables.forget(code);
         return { ok: true };
       });
@@ -270,7 +273,7 @@ export class TableHost {
     const out = t.outbox;
     const moves = out.pure && out.moves.length > 0 && t.game !== null ? { gameNo: t.row.gameNo, seq: out.from, list: out.moves } : undefined;
     t.outbox = { from: t.table.seq, moves: [], pure: true };
-    this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.table.deadline, nextRoundAt: t.table.nextRoundAt, listed: t.row.listed, ...(moves ? { moves } : {}) });
+    this.o.pubsub.publish({ code: t.row.code, origin: this.id, deadline: t.table.deadline, nextRoundAt: t.table.nextRoundAt, catchBy: t.table.catchBy, listed: t.row.listed, ...(moves ? { moves } : {}) });
     this.tables.announce(t);
   }
 }

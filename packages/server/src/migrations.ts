@@ -141,6 +141,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('game_players').addColumn('left_game', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       },
     },
+    // Issue 49 (3): a table's pace (calm, normal, quick), chosen at its creation.
+    '0007_tempo': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('tables').addColumn('tempo', 'text', (c) => c.notNull().defaultTo('normal')).execute();
+      },
+    },
   };
 }
 

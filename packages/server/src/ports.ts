@@ -5,7 +5,7 @@
  * `LocalPubSub`, `LocalScheduler`, `LocalPresence`; for several processes
  * `RedisPubSub`, `QueueScheduler` (BullMQ) (cluster.ts) and `RedisPresence` (redis-presence.ts).
  */
-import type { Avatar, BotLevel, Reaction, TableStatus, TableSummary } from '@olsen/protocol';
+import type { Avatar, BotLevel, Reaction, TableStatus, TableSummary, Tempo } from '@olsen/protocol';
 import type { GameName } from '@olsen/engine';
 import type { ComputerMoves } from '@olsen/bots';
 import type { Step, TableSeat } from '@olsen/table';
@@ -26,6 +26,8 @@ export interface TableRow {
   readonly listed: boolean;
   readonly turnSeconds: number | null;
   readonly fillLevel: BotLevel;
+  /** The table's pace (absent: `normal`). */
+  readonly tempo?: Tempo;
   readonly status: TableStatus | 'closed';
   readonly gameNo: number;
   /** Secret: the deals of the current game follow from it. Never sent to a client. */
@@ -173,6 +175,8 @@ export interface TableChange {
   readonly origin: string;
   readonly deadline: number | null;
   readonly nextRoundAt: number | null;
+  /** The runner's `catchBy` (absent: null). */
+  readonly catchBy?: number | null;
   /** The table is in the public lobby (other processes load such tables to list them). */
   readonly listed: boolean;
   /**

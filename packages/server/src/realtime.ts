@@ -201,6 +201,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       turnSeconds: update.turnSeconds,
       deadline: update.deadline,
       nextRoundAt: update.nextRoundAt,
+      catchBy: update.catchBy,
       view,
       rules: sameRules ? undefined : update.rules,
       rematchAsked: update.rematchAsked,

@@ -228,7 +228,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
       return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
     }
     const u = found.update;
-    return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds, rules: u.rules ?? {}, host: u.seats[u.host]?.name ?? null } };
+    return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds, tempo: found.tempo, rules: u.rules ?? {}, host: u.seats[u.host]?.name ?? null } };
   });
   // Records are stored only when a game is over, so every record here is public — but a daily deal's only once its day is over.
   app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req, reply) => {

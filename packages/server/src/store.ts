@@ -17,7 +17,7 @@ import { ConfigError } from './config.js';
 import { migrate } from './migrations.js';
 import type { ComputerMoves } from '@olsen/bots';
 import { strengthOf } from './results.js';
-import { isAvatar, type Avatar } from '@olsen/protocol';
+import { isAvatar, type Avatar, type Tempo } from '@olsen/protocol';
 import { VersionConflict, type ProfileCode, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
@@ -34,6 +34,7 @@ interface DB {
     listed: number;
     turn_seconds: number | null;
     fill_level: string;
+    tempo: string;
     status: string;
     game_no: number;
     seed: string;
@@ -257,6 +258,7 @@ export class KyselyStore implements Store {
       listed: t.listed ? 1 : 0,
       turn_seconds: t.turnSeconds,
       fill_level: t.fillLevel,
+      tempo: t.tempo ?? 'normal',
       status: t.status,
       game_no: t.gameNo,
       seed: t.seed,
@@ -473,6 +475,7 @@ function toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): Omit<TableRow, '
     listed: Number(r.listed) === 1,
     turnSeconds: r.turn_seconds,
     fillLevel: r.fill_level as TableRow['fillLevel'],
+    tempo: r.tempo as Tempo,
     status: r.status as TableRow['status'],
     gameNo: r.game_no,
     seed: r.seed,

@@ -219,6 +219,7 @@ export class Tables {
     }
     t.table.deadline = c.deadline;
     t.table.nextRoundAt = c.nextRoundAt;
+    t.table.catchBy = c.catchBy ?? null;
     // Moves that reach past where this copy ends (with the moves already waiting) wait to be applied at the next
     // use, with no read of the store; the ones it holds already (read with an earlier change) are skipped. Anything
     // else, or a gap, and the copy is read again in full.

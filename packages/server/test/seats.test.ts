@@ -37,15 +37,16 @@ describe('seats, timers and rematch', () => {
     bo.close();
   });
 
-  it('a second player of the same name at a table gets a number; the invite says who asks, which game, its house rules and timer', async () => {
+  it('a second player of the same name at a table gets a number; the invite says who asks, which game, its house rules, timer and pace (issue 49 (3))', async () => {
     const anne = await Client.open(server.url, 'Kari');
     const other = await Client.open(server.url, 'Kari');
-    const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', turnSeconds: 30, rules: { svenskevri: true }, seats: [{ kind: 'open' }] })) as { code: string }).code;
+    const code = ((await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', turnSeconds: 30, tempo: 'calm', rules: { svenskevri: true }, seats: [{ kind: 'open' }] })) as { code: string }).code;
     expect((await other.req({ type: 'join', code })).ok).toBe(true);
     const u = await anne.until((x) => x.code === code && x.seats[1].kind === 'human');
     expect(u.seats.map((s) => s.name)).toEqual(['Kari', 'Kari 2']);
     const info = (await (await api(`${server.url}/api/tables/${code}`)).json()) as { table: Record<string, unknown> };
-    expect(info.table).toMatchObject({ game: 'vri-atter', host: 'Kari', turnSeconds: 30, rules: { svenskevri: true } });
+    expect(info.table).toMatchObject({ game: 'vri-atter', host: 'Kari', turnSeconds: 30, tempo: 'calm', rules: { svenskevri: true } });
+    expect((await anne.req({ type: 'create', game: 'olsen', tempo: 'sleepy', seats: [{ kind: 'open' }] })).ok).toBe(false);
     anne.close();
     other.close();
   });

@@ -7,7 +7,7 @@
  * the terminal and the tournament.
  */
 export { Table, fail, type BotAnswer, type BotRequest, type FrameBase, type Mark, type Move, type Outcome, type Step, type TableConfig, type TablePorts } from './table.js';
-export { HUMANE, INSTANT, CATCH_SHARE, THINK_SHARE, pace, type Pace, type PaceOptions } from './pace.js';
+export { HUMANE, INSTANT, CALM_CATCH_MS, CATCH_SHARE, THINK_SHARE, pace, paceAt, type Pace, type PaceOptions } from './pace.js';
 export { computerFor, fillSeats, freeName, seatInfo, seatNames, seatOfPlayer, seatsFor, withSeat, type SeatRequest, type TableSeat } from './seats.js';
 export { VirtualTable, type VirtualOptions } from './virtual.js';
 export { BOT_NAMES, LEVELS, botName, type Level } from '@olsen/bots/levels';

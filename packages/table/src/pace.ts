@@ -5,6 +5,7 @@
  * and the terminal feel the same.
  */
 import { LEVELS, type Level } from '@olsen/bots/levels';
+import type { Tempo } from '@olsen/protocol';
 
 export interface Pace {
   /** How long a bot of `level` takes before it moves (ms). */
@@ -53,6 +54,21 @@ export function pace(o: PaceOptions): Pace {
   }
   return { think: (l) => think[l], catchAfter: (l) => catches[l], hold: o.catchDelayMs, roundPause: o.roundPauseMs };
 }
+
+/**
+ * The table's times at a tempo the players chose, from the host's base (the
+ * server's settings, the web app's): `calm` doubles the think time and the
+ * pause between rounds and gives at least 4 s to call late; `quick` halves
+ * the think time (the time to call late stays: a person must have it).
+ */
+export function paceAt(tempo: Tempo, base: PaceOptions): Pace {
+  if (tempo === 'normal') return pace(base);
+  if (tempo === 'calm') return pace({ botDelayMs: base.botDelayMs * 2, catchDelayMs: Math.max(CALM_CATCH_MS, base.catchDelayMs * 2), roundPauseMs: base.roundPauseMs === null ? null : base.roundPauseMs * 1.5 });
+  return pace({ botDelayMs: Math.round(base.botDelayMs / 2), catchDelayMs: base.catchDelayMs, roundPauseMs: base.roundPauseMs === null ? null : Math.round(base.roundPauseMs / 2) });
+}
+
+/** The least time to call late at a calm table (ms). */
+export const CALM_CATCH_MS = 4000;
 
 /** What a person at the table sees: a medium bot thinks 0.7 s, a catch comes after 1.5 s (strong) to 3 s (easy), 4 s between rounds. */
 export const HUMANE: Pace = pace({ botDelayMs: 700, catchDelayMs: 1500, roundPauseMs: 4000 });

@@ -15,9 +15,9 @@
  * version: one that fires after the table moved on does nothing, so a host
  * never has to cancel a step to stay correct.
  */
-import { isCatch, actorsOf, applyAction, moverOf, nextRoundOf, progressOf, stageOf, startGame, viewOf, type AnyAction, type AnyGame, type AnyView, type GameName, type Result, type Seat } from '@olsen/engine';
+import { isCall, isCatch, actorsOf, applyAction, moverOf, nextRoundOf, progressOf, stageOf, startGame, viewOf, type AnyAction, type AnyGame, type AnyView, type GameName, type Result, type Seat } from '@olsen/engine';
 import { seedFromString } from '@olsen/engine/sim';
-import { choose, type ComputerMoves, type Level } from '@olsen/bots';
+import { choose, slip, type ComputerMoves, type Level } from '@olsen/bots';
 import { gameErrorReply, type ErrorCode, type ErrorReply, type SeatInfo, type TableStatus, type TableUpdate } from '@olsen/protocol';
 import type { Pace } from './pace.js';
 import { computerFor, fillSeats, seatNames, withSeat, type TableSeat } from './seats.js';
@@ -113,6 +113,8 @@ export class Table {
   /** When the person to move runs out of time, and when the next round is dealt (ms since the epoch), or null. */
   deadline: number | null = null;
   nextRoundAt: number | null = null;
+  /** While a forgotten call is open (S20): when a computer player acts next (it may catch, or its move closes the chance). */
+  catchBy: number | null = null;
   /** No person is here (or the round is at its bound): the bots wait. */
   paused = false;
   /** The bots' dice. */
@@ -181,6 +183,7 @@ export class Table {
       turnSeconds: this.config.turnSeconds,
       deadline: this.deadline,
       nextRoundAt: this.nextRoundAt,
+      catchBy: this.catchBy,
       view,
       rules: this.config.rules,
       rematchAsked:
@@ -298,7 +301,8 @@ export class Table {
     // The bot thought while the table moved on (a person's move came first): its answer is for another state.
     if (this.game !== g) return null;
     const by: Mark | undefined = step.kind === 'turn' ? 'timer' : this.seats[step.seat]?.kind === 'human' ? 'standIn' : undefined;
-    return this.commit(answer.action, by);
+    // A computer player of its own (not one playing for a person) forgets the last-card call now and then (S20: a person can catch it).
+    return this.commit(by === undefined ? slip(step.level, answer.action, this.bots) : answer.action, by);
   }
 
   /** Checks a move with the engine, writes it, then makes it, and plans what follows. */
@@ -356,13 +360,15 @@ export class Table {
    * - while a catch is open no other bot moves before the hold, so a person
    *   who could catch has that long;
    * - a person to move with a turn timer has until the deadline, then the
-   *   `medium` bot plays for them (a catch is never forced).
+   *   `medium` bot plays for them (a catch is never forced);
+   * - a computer player that forgot its call (FORGETS_CALL) does not make it late.
    * Catches are planned first: at equal times they come before the next move.
    */
   settle(): void {
     this.ports.cancel?.();
     this.deadline = null;
     this.nextRoundAt = null;
+    this.catchBy = null;
     const g = this.game;
     if (!g) return;
     const stage = stageOf(g);
@@ -395,9 +401,13 @@ export class Table {
       }
     }
     const mover = moverOf(g);
+    let first = Infinity;
     for (const [seat, legal] of actors) {
       const level = computerFor(this.seats[seat]);
+      // A computer player that forgot its call (its one action the late call) does not remember by itself.
+      if (level !== null && legal.every(isCall)) continue;
       if (level !== null) {
+        if (open) first = Math.min(first, legal.some(isCatch) ? Math.max(pace.hold, pace.catchAfter(level)) : Math.max(pace.hold, pace.think(level)));
         if (!(open && legal.some(isCatch))) this.ports.schedule?.({ kind: 'bot', gameNo, version, seat, level }, open ? Math.max(pace.hold, pace.think(level)) : pace.think(level));
       } else if (this.config.turnSeconds !== null && (seat === mover || mover === null) && legal.some((a) => !isCatch(a))) {
         const ms = this.config.turnSeconds * 1000;
@@ -405,6 +415,7 @@ export class Table {
         this.ports.schedule?.({ kind: 'turn', gameNo, version, seat, level: 'medium' }, ms);
       }
     }
+    if (first !== Infinity) this.catchBy = this.now() + first;
   }
 
   // ---- seats ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { choose } from '@olsen/bots';
 import { stageOf, viewOf, type AnyAction, type AnyGame, type GameName } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
-import { HUMANE, INSTANT, Table, VirtualTable, pace, seatsFor, type Level, type Step, type TableConfig, type TableSeat } from '@olsen/table';
+import { CALM_CATCH_MS, HUMANE, INSTANT, Table, VirtualTable, pace, paceAt, seatsFor, type Level, type Step, type TableConfig, type TableSeat } from '@olsen/table';
 
 const person: TableSeat = { kind: 'human', playerId: 'ida', name: 'Ida', standIn: null };
 const bot = (name: string, level: Level = 'medium'): TableSeat => ({ kind: 'bot', level, name });
@@ -87,6 +87,69 @@ describe('the table runner', () => {
     expect(late).toBeGreaterThan(0);
     expect(caught).toBeGreaterThan(0);
   });
+
+  it('issue 49 (3), S18 S20: at a calm table the person has at least 4 s to call late, and every frame says until when (catchBy)', async () => {
+    const calm = paceAt('calm', { botDelayMs: 700, catchDelayMs: 1500, roundPauseMs: 4000 });
+    expect(calm.hold).toBeGreaterThanOrEqual(CALM_CATCH_MS);
+    expect(calm.think('medium')).toBe(1400);
+    expect(paceAt('quick', { botDelayMs: 700, catchDelayMs: 1500, roundPauseMs: 4000 }).think('medium')).toBe(350);
+    expect(paceAt('quick', { botDelayMs: 700, catchDelayMs: 1500, roundPauseMs: 4000 }).hold).toBe(1500);
+    let seen = 0;
+    for (let i = 0; i < 40 && seen < 3; i++) {
+      const v = new VirtualTable(config('vri-atter', [person, bot('Kari'), bot('Ola', 'easy')], { seed: `calm-${i}` }), { pace: calm });
+      await started(v);
+      const rng = new Int32Array([i, 1, 2, 3, 4, 5]);
+      if (!(await toTheCall(v, rng))) continue;
+      const g = v.table.game!;
+      const before = v.now;
+      expect(v.table.frame(0, { code: 'T', seats: [], host: 0, spectators: 0, recordId: null }).catchBy).toBeNull();
+      expect((await v.table.act(0, g.version, personMove(g, rng, true) as never)).ok).toBe(true);
+      // Nothing the computer does comes before 4 s, and the frame's catchBy is that first step's time.
+      const first = v.peek()!;
+      expect(first.at - before).toBeGreaterThanOrEqual(CALM_CATCH_MS);
+      expect(v.table.frame(1, { code: 'T', seats: [], host: 0, spectators: 0, recordId: null }).catchBy).toBe(first.at);
+      // The late call closes the window: no countdown after it.
+      expect((await v.table.act(0, v.table.game!.version, { call: true })).ok).toBe(true);
+      expect(v.table.catchBy).toBeNull();
+      seen++;
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('issue 49 (6), S18 S20: computer players below hard sometimes forget the last-card call (easy most), the search levels and a stand-in never', async () => {
+    const seen: Record<string, { due: number; forgot: number }> = {};
+    const levels: Level[] = ['easy', 'medium', 'greedy', 'random'];
+    for (let i = 0; i < 60; i++) {
+      const seats = [...[0, 1, 2].map((k) => bot(`B${k}`, levels[(k + i) % 4])), { ...person, standIn: 'medium' as Level }];
+      const v: VirtualTable = new VirtualTable(config('vri-atter', seats, { seed: `forget-${i}` }), {
+        write: (move) => {
+          const a = 'action' in move ? (move.action as AnyAction & { play?: string[]; call?: boolean }) : null;
+          const g = v.table.game!;
+          if (!a || !a.play) return true;
+          const left = (viewOf(g, a.seat) as PlayerView).hand!.length - a.play.length;
+          if (left !== 1) return true;
+          const s = v.table.seats[a.seat];
+          const who = s.kind === 'bot' ? s.level : 'standIn';
+          const e = (seen[who] ??= { due: 0, forgot: 0 });
+          e.due++;
+          if (!a.call) e.forgot++;
+          return true;
+        },
+      });
+      await started(v);
+      await v.run(() => stageOf(v.table.game!) !== 'gameOver', 20_000);
+    }
+    const rate = (l: string): number => seen[l].forgot / seen[l].due;
+    for (const l of levels) expect(seen[l].due, l).toBeGreaterThan(40);
+    // The dice give each level about its rate (FORGETS_CALL: easy 0.3, random 0.2, greedy 0.15, medium 0.1).
+    expect(rate('easy')).toBeGreaterThan(0.15);
+    expect(rate('easy')).toBeGreaterThan(rate('medium'));
+    expect(rate('medium')).toBeGreaterThan(0);
+    expect(rate('medium')).toBeLessThan(0.25);
+    // The computer playing for a person never forgets for them.
+    expect(seen.standIn.due).toBeGreaterThan(10);
+    expect(seen.standIn.forgot).toBe(0);
+  }, 60_000);
 
   it('S20: the easy bots catch later than the strong ones (at least 1.5 s either way)', () => {
     expect(HUMANE.catchAfter('expert')).toBeGreaterThanOrEqual(1500);

@@ -8,7 +8,8 @@ import type { ActionBody } from '@olsen/protocol';
 import { CardFace, spoken, suitSymbol } from './cards.js';
 import { SUITS, suitName, type Prefs } from './say.js';
 import { SHEDDING_IDLE, cancel, chooseOption, give, heartsHand, heartsHandAt, layGroup, pickCard, sheddingHand, tapHeartsCard, toggleCall, type HeartsHandState, type Option, type SheddingHandState, type Step } from './model/hand.js';
-import { isCatch, isDraw, isPass } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isPass } from '@olsen/engine';
+import { secondsTo, useTick } from './tick.js';
 
 /** An option's suit, when it names one (an eight, S-V15 …). */
 const suitOf = (o: Option): string | undefined => ('send' in o ? (o.send as { suit?: string }).suit : undefined);
@@ -59,7 +60,11 @@ function useFirstTime(key: 'callReminded', now: boolean): boolean {
   return now && state !== 'done';
 }
 
-export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; send: (a: ActionBody) => void }) {
+/**
+ * `catchBy`: while a forgotten call is open, when the computer acts next (the
+ * late call and the catch show the seconds left).
+ */
+export function SheddingHand({ v, prefs, send, catchBy = null }: { v: PlayerView; prefs: Prefs; send: (a: ActionBody) => void; catchBy?: number | null }) {
   const { t, lang } = prefs;
   // The hand's state is the model's (model/hand.ts); the component draws it and hands the person's taps to it.
   const [s, setS] = useState<SheddingHandState>(SHEDDING_IDLE);
@@ -76,6 +81,10 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
   // first time a person may call on this device a one-line reminder of the catch.
   const calling = h.mayArm || h.others.some((b) => 'call' in b);
   const reminder = useFirstTime('callReminded', calling && v.call.penalty > 0);
+  // The late call and the catch (S20) last until the computer acts: their buttons count the seconds down.
+  const windowOpen = catchBy !== null && h.others.some((b) => isCatch(b) || isCall(b));
+  const now = useTick(windowOpen);
+  const left = windowOpen ? ` · ${t.secondsShort(secondsTo(catchBy, now))}` : '';
   // A choice of suits for one play (an eight): each button is the suit's name alone ("Kløver"), the card above them.
   const cardsOf = (option: Option): string => ('more' in option ? '' : ((option.send as { play?: string[] }).play ?? []).map((c) => spoken(c, lang)).join(' + '));
   const suitsOnly = choice !== null && choice.length > 1 && choice.every((o) => suitOf(o) !== undefined && cardsOf(o) === cardsOf(choice[0]));
@@ -91,7 +100,7 @@ export function SheddingHand({ v, prefs, send }: { v: PlayerView; prefs: Prefs; 
       <div class="actions">
         {h.others.map((b) => {
           if (isDraw(b)) return null; // the stock is the draw button
-          const text = isPass(b) ? t.pass : isCatch(b) ? t.bank : 'call' in b ? callWord : 'suit' in b ? `${t.chooseSuit}: ${suitName(b.suit ?? '', t, lang)}` : '';
+          const text = isPass(b) ? t.pass : isCatch(b) ? t.bank + left : isCall(b) ? callWord + left : 'suit' in b ? `${t.chooseSuit}: ${suitName(b.suit ?? '', t, lang)}` : '';
           return (
             <button type="button" key={JSON.stringify(b)} class={isCatch(b) ? 'danger' : 'primary'} onClick={() => send(b)}>
               {text}

@@ -7,7 +7,7 @@
  */
 import { replayRecord, type Seat } from '@olsen/engine';
 import type { ComputerMoves } from '@olsen/bots';
-import { Table, botName, fail, pace, type Outcome, type TableSeat } from '@olsen/table';
+import { Table, botName, fail, paceAt, type Outcome, type TableSeat } from '@olsen/table';
 import type { ActionBody, TableUpdate } from '@olsen/protocol';
 import type { OfflineOptions } from './worker-protocol.js';
 
@@ -48,7 +48,7 @@ export class OfflineTable {
     const table: Table = new Table(
       { game: o.game, rules: o.rules, seats, gameNo: this.gameNo, seed, turnSeconds: null, fillLevel: o.level },
       {
-        pace: pace({ botDelayMs: o.botDelayMs, catchDelayMs: o.catchDelayMs ?? 1500, roundPauseMs: null }),
+        pace: paceAt(o.tempo ?? 'normal', { botDelayMs: o.botDelayMs, catchDelayMs: o.catchDelayMs ?? 1500, roundPauseMs: null }),
         schedule: (step, ms) => this.timers.push(setTimeout(() => void table.fire(step).then((r) => r?.ok && this.update()), ms)),
         cancel: () => this.clear(),
       },

@@ -1,6 +1,7 @@
 /** An online table: join or watch by code, the waiting room with the invite link, then the table. */
 import { useEffect, useState } from 'preact/hooks';
 import type { TableUpdate } from '@olsen/protocol';
+import type { Tempo } from '@olsen/protocol/tempo';
 import { useClient, type Session } from './client.js';
 import { AvatarBadge } from './table-talk.js';
 import { Table, sayError, type Prefs } from './table.js';
@@ -17,6 +18,8 @@ interface TableInfo {
   host: string | null;
   rules: Record<string, unknown>;
   turnSeconds: number | null;
+  /** The table's pace (absent from an older server: normal). */
+  tempo?: Tempo;
   seats: { kind: string; name: string | null }[];
 }
 
@@ -29,6 +32,9 @@ function InviteInfo({ info, prefs, host = false }: { info: TableInfo; prefs: Pre
       {host ? <p class="lead">{t.yourTable(t.games[info.game])}</p> : info.host && <p class="lead">{t.invitedBy(info.host, t.games[info.game])}</p>}
       <p class="muted">{t.about[info.game]}</p>
       <p>{info.turnSeconds ? t.timerIs(info.turnSeconds) : t.noTimer}</p>
+      <p>
+        {t.tempo}: <strong>{t.tempos[info.tempo ?? 'normal']}</strong> <span class="muted">{t.tempoAbout[info.tempo ?? 'normal']}</span>
+      </p>
       {rules.length === 0 ? (
         <p>{t.plainRules}</p>
       ) : (

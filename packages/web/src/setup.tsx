@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { GAME_NAMES, gameInfo, rulesNeededFor, type GameName } from '@olsen/engine';
 import type { BotLevel } from '@olsen/protocol';
+import { TEMPOS, type Tempo } from '@olsen/protocol/tempo';
 import { LEVELS as BOT_LEVEL_MENU } from '@olsen/bots';
 import { useClient, type Client, type Session } from './client.js';
 import { sayError, type Prefs } from './say.js';
@@ -37,13 +38,14 @@ interface SetupChoice {
   players: number;
   level: BotLevel;
   rules: Record<string, unknown>;
+  tempo: Tempo;
 }
 /** The last setup the player started with (a family plays the same game again). */
 function lastSetup(client: Client): SetupChoice {
-  const fallback: SetupChoice = { game: 'olsen', players: 3, level: 'medium', rules: {} };
+  const fallback: SetupChoice = { game: 'olsen', players: 3, level: 'medium', rules: {}, tempo: 'normal' };
   try {
     const s = JSON.parse(client.pref('setup') ?? 'null') as SetupChoice | null;
-    return s && GAMES.includes(s.game) && LEVELS.includes(s.level) ? { ...fallback, ...s } : fallback;
+    return s && GAMES.includes(s.game) && LEVELS.includes(s.level) ? { ...fallback, ...s, tempo: TEMPOS.includes(s.tempo) ? s.tempo : 'normal' } : fallback;
   } catch {
     return fallback;
   }
@@ -58,6 +60,7 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
   const [players, setPlayers] = useState(first.players);
   const [level, setLevel] = useState<BotLevel>(first.level);
   const [rules, setRules] = useState<Record<string, unknown>>(first.rules);
+  const [tempo, setTempo] = useState<Tempo>(first.tempo);
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<string | null>(null);
   const saved = session ? null : savedGame();
@@ -78,10 +81,10 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
       onSubmit={async (e) => {
         e.preventDefault();
         const count = Math.min(hi, Math.max(lo, players));
-        client.setPref('setup', JSON.stringify({ game, players: count, level, rules } satisfies SetupChoice));
+        client.setPref('setup', JSON.stringify({ game, players: count, level, rules, tempo } satisfies SetupChoice));
         // ?seed=… deals a known game (to share or report one); otherwise a new deal each time.
         const seed = new URLSearchParams(location.search).get('seed') ?? undefined;
-        await open(startOffline({ game, rules: { ...rules, ...rulesNeededFor(game, count) }, players: count, level, name: savedName() || t.you, botDelayMs: fast ? 20 : 700, ...(seed ? { seed } : {}) }));
+        await open(startOffline({ game, rules: { ...rules, ...rulesNeededFor(game, count) }, players: count, level, name: savedName() || t.you, botDelayMs: fast ? 20 : 700, tempo, ...(seed ? { seed } : {}) }));
       }}
     >
       <h1>{t.playComputer}</h1>
@@ -109,6 +112,7 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
           </select>
         </label>
       </div>
+      <TempoField tempo={tempo} setTempo={setTempo} prefs={prefs} />
       {'decks' in rulesNeededFor(game, players) && <p class="muted">{t.twoDecks}</p>}
       <HouseRules game={game} players={players} rules={rules} setRules={setRules} prefs={prefs} />
       {error && <p role="alert" class="refusal">{error}</p>}
@@ -119,6 +123,26 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The table's pace: how long the computer thinks and how long a person has to call late. */
+function TempoField({ tempo, setTempo, prefs }: { tempo: Tempo; setTempo: (t: Tempo) => void; prefs: Prefs }) {
+  const { t } = prefs;
+  return (
+    <>
+      <label>
+        {t.tempo}
+        <select value={tempo} onChange={(e) => setTempo((e.target as HTMLSelectElement).value as Tempo)}>
+          {TEMPOS.map((x) => (
+            <option key={x} value={x}>
+              {t.tempos[x]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p class="muted about">{t.tempoAbout[tempo]}</p>
+    </>
   );
 }
 
@@ -142,7 +166,8 @@ function GameFields({ game, setGame, prefs }: { game: GameId; setGame: (g: GameI
 }
 
 export function CreateOnline({ prefs }: { prefs: Prefs }) {
-  const { createTable, guestToken, savedName } = useClient();
+  const client = useClient();
+  const { createTable, guestToken, savedName } = client;
   const { t } = prefs;
   const [game, setGame] = useState<GameId>('olsen');
   const [name, setName] = useState(savedName());
@@ -150,6 +175,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
   const [rules, setRules] = useState<Record<string, unknown>>({});
   const [listed, setListed] = useState(false);
   const [timer, setTimer] = useState('');
+  const [tempo, setTempo] = useState<Tempo>(() => lastSetup(client).tempo);
   const [error, setError] = useState<string | null>(null);
   const [lo, hi] = playersOf(game);
   const count = seats.length + 1;
@@ -176,6 +202,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
           listed,
           turnSeconds: timer ? Number(timer) : null,
           fillLevel: 'medium',
+          tempo,
         });
         if (r.ok) location.hash = `#/t/${r.code}`;
         else setError(sayError(r, prefs.t, prefs.lang));
@@ -218,6 +245,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
         {t.turnTimer}
         <input type="number" min={5} max={600} value={timer} onInput={(e) => setTimer((e.target as HTMLInputElement).value)} />
       </label>
+      <TempoField tempo={tempo} setTempo={setTempo} prefs={prefs} />
       {'decks' in rulesNeededFor(game, count) && <p class="muted">{t.twoDecks}</p>}
       <HouseRules game={game} players={count} rules={rules} setRules={setRules} prefs={prefs} />
       {error && <p role="alert" class="refusal">{error}</p>}

@@ -15,6 +15,7 @@ import { NO_NOTES, read, receive, type LogEntry, type Note, type TableNotes } fr
 import { lingerAfter, trickScene, type Linger } from './model/trick.js';
 import { latestTurns, pretty, roundTurns, type Turn } from './moves.js';
 import { HeartsHand, SheddingHand } from './hands.js';
+import { secondsTo, useTick } from './tick.js';
 import { Results } from './endings.js';
 import { ScoreSheet } from './score-sheet.js';
 import { AvatarBadge, Bubble, ReactionBar, useReactions } from './table-talk.js';
@@ -38,21 +39,6 @@ function announce(a: LogEntry, players: readonly string[], t: Texts, lang: Lang,
   if (isNameSuit(a)) return t.named(who, suitName(a.suit, t, lang));
   return '';
 }
-
-/** The time now, renewed every second while `on` (countdowns). */
-function useTick(on: boolean): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!on) return;
-    setNow(Date.now());
-    const i = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(i);
-  }, [on]);
-  return now;
-}
-
-/** Whole seconds from `now` until `at` (never below zero). */
-const secondsTo = (at: number, now: number): number => Math.max(0, Math.ceil((at - now) / 1000));
 
 /**
  * `connected`: the server hears this page (online); while it does not, no
@@ -157,7 +143,7 @@ export function Table({ session, prefs, onLeave, connected = true }: { session: 
               </p>
             ) : null}
           </div>
-          {u.you !== null && (isHeartsView(v) ? <HeartsHand v={v} prefs={prefs} send={send} /> : <SheddingHand v={v} prefs={prefs} send={send} />)}
+          {u.you !== null && (isHeartsView(v) ? <HeartsHand v={v} prefs={prefs} send={send} /> : <SheddingHand v={v} prefs={prefs} send={send} catchBy={u.catchBy ?? null} />)}
           <div class="below-hand">
             {u.you !== null && v.legal.length > 0 && (
               <button type="button" class="secondary hint-button" onClick={askHint}>

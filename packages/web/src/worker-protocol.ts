@@ -1,7 +1,7 @@
 /** Messages between the page and the game worker (engine and bots off the main thread). */
 import type { AnyView, GameName } from '@olsen/engine';
 import type { ComputerMoves, ReviewPage, ReviewPageDecision } from '@olsen/bots';
-import type { ActionBody, BotLevel, Reply, TableUpdate } from '@olsen/protocol';
+import type { ActionBody, BotLevel, Reply, TableUpdate, Tempo } from '@olsen/protocol';
 import type { Lang } from './i18n.js';
 
 export interface OfflineOptions {
@@ -14,6 +14,8 @@ export interface OfflineOptions {
   readonly botDelayMs: number;
   /** How long after a forgotten call the strongest bots catch it (default 1,500 ms: time for the late call). */
   readonly catchDelayMs?: number;
+  /** The table's pace (default `normal`): `calm` doubles the think time and gives at least 4 s to call late. */
+  readonly tempo?: Tempo;
   readonly seed?: string;
   /** The person's seat (default 0; a game played on from a review keeps the reviewed seat). */
   readonly seat?: number;
