@@ -2,17 +2,32 @@
  * The house rules form (its own chunk: it brings the engine's rule checks and
  * every option's words): the presets first, then each option with the
  * engine's values; a choice the engine would refuse with the rules chosen is
- * shown disabled, with the engine's reason in the page's language.
+ * shown disabled, with the engine's reason in the page's language. A number
+ * out of its range is told once, at its own field, and judges nothing else;
+ * `onProblem` hears whether the engine accepts the whole set (Start waits).
  */
+import { useEffect } from 'preact/hooks';
 import { checkRules, gameInfo, localizeError, optionText, rulesNeededFor, valueText } from '@olsen/engine';
 import type { Texts } from './i18n.js';
 import type { Prefs } from './say.js';
 import type { GameId } from './setup.js';
 
-export function HouseRulesForm({ game, players, rules, setRules, prefs }: { game: GameId; players: number; rules: Record<string, unknown>; setRules: (r: Record<string, unknown>) => void; prefs: Prefs }) {
+export function HouseRulesForm({ game, players, rules, setRules, prefs, onProblem }: { game: GameId; players: number; rules: Record<string, unknown>; setRules: (r: Record<string, unknown>) => void; prefs: Prefs; onProblem?: (why: string | null) => void }) {
   const needed = rulesNeededFor(game, players);
   const { t, lang } = prefs;
   const { options } = gameInfo(game, players);
+  // A number typed outside its range (or not whole): told at its field; the other choices are judged without it.
+  const outOfRange = (name: string): boolean => {
+    const spec = options.find((o) => o.name === name);
+    const v = rules[name];
+    return spec !== undefined && !spec.values && spec.range != null && name in rules && (typeof v !== 'number' || !Number.isInteger(v) || v < spec.range[0] || v > spec.range[1]);
+  };
+  const clean = Object.fromEntries(Object.entries(rules).filter(([k]) => !outOfRange(k)));
+  // The whole set as the engine judges it: Start waits until it is accepted.
+  const whole = checkRules(game, { ...rules, ...needed }, players);
+  const problem = whole === null ? null : Object.keys(rules).some(outOfRange) ? t.rulesFixField : localizeError(whole, lang);
+  useEffect(() => onProblem?.(problem), [problem]);
+  const number = (n: number): string => n.toLocaleString(lang === 'nb' ? 'nb-NO' : lang);
   // The ways of playing the texts name, as the engine lists them (the first is "as usual").
   const { presets } = gameInfo(game, players);
   return (
@@ -31,9 +46,9 @@ export function HouseRulesForm({ game, players, rules, setRules, prefs }: { game
           const id = `rule-${k}`;
           const text = optionText(k, lang);
           const valueLabel = (v: unknown): string => valueText(v, lang);
-          /** The rules with `k` set to `value`: what it needs comes along; options that needed it set otherwise go. */
-          const withValue = (value: unknown): Record<string, unknown> => {
-            const next = { ...rules };
+          /** The rules (`base`) with `k` set to `value`: what it needs comes along; options that needed it set otherwise go. */
+          const withValue = (value: unknown, base: Record<string, unknown> = rules): Record<string, unknown> => {
+            const next = { ...base };
             if (value === '') delete next[k];
             else Object.assign(next, value === false ? {} : spec.requires, { [k]: value });
             const valueOf = (name: string): unknown => (name in next ? next[name] : options.find((o) => o.name === name)?.default);
@@ -43,13 +58,14 @@ export function HouseRulesForm({ game, players, rules, setRules, prefs }: { game
           // The engine judges each choice: one it would refuse with these rules (two options that both give the ace
           // a meaning, S-V9) is shown disabled, with the engine's reason in the page's language.
           const refusal = (value: unknown): string | null => {
-            const e = checkRules(game, { ...withValue(value), ...needed }, players);
+            const e = checkRules(game, { ...withValue(value, clean), ...needed }, players);
             return e ? localizeError(e, lang) : null;
           };
           const refused = spec.values ? spec.values.map((v) => (v === spec.default ? null : refusal(v))) : [];
           // A number: judged at the top of its range (ace draws with special cards or svenskevri, S-V9), unless set.
           const numberRefused = !spec.values && !(k in rules) && spec.range ? refusal(spec.range[1]) : null;
-          const why = numberRefused ?? refused.find((r) => r !== null) ?? null;
+          const range = outOfRange(k) ? t.ruleRange(number(spec.range![0]), number(spec.range![1])) : null;
+          const why = range ?? numberRefused ?? refused.find((r) => r !== null) ?? null;
           const set = (value: unknown): void => setRules(withValue(value));
           return (
             <div class="rule" key={k}>
@@ -64,10 +80,10 @@ export function HouseRulesForm({ game, players, rules, setRules, prefs }: { game
                   ))}
                 </select>
               ) : (
-                <input id={id} type="number" disabled={numberRefused !== null} aria-describedby={why ? `${id}-why` : undefined} min={spec.range![0]} max={spec.range![1]} placeholder={spec.default === null ? '' : String(spec.default)} value={(rules[k] as number | undefined) ?? ''} onInput={(e) => { const raw = (e.target as HTMLInputElement).value; set(raw === '' ? '' : Number(raw)); }} />
+                <input id={id} type="number" inputMode="numeric" disabled={numberRefused !== null} aria-invalid={range !== null} aria-describedby={why ? `${id}-why` : undefined} min={spec.range![0]} max={spec.range![1]} placeholder={spec.default === null ? '' : String(spec.default)} value={(rules[k] as number | undefined) ?? ''} onInput={(e) => { const raw = (e.target as HTMLInputElement).value; set(raw === '' ? '' : Number(raw)); }} />
               )}
               {why && (
-                <p class="muted why" id={`${id}-why`}>
+                <p class={range ? 'why invalid' : 'muted why'} id={`${id}-why`}>
                   {why}
                 </p>
               )}

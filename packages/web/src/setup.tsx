@@ -18,7 +18,7 @@ export const LEVELS: readonly BotLevel[] = BOT_LEVEL_MENU;
 export const playersOf = (g: GameId): readonly [number, number] => gameInfo(g).players;
 
 /** The house rules: the summary here, the form in its own chunk, fetched when the person opens it. */
-function HouseRules(props: { game: GameId; players: number; rules: Record<string, unknown>; setRules: (r: Record<string, unknown>) => void; prefs: Prefs }) {
+function HouseRules(props: { game: GameId; players: number; rules: Record<string, unknown>; setRules: (r: Record<string, unknown>) => void; prefs: Prefs; onProblem: (why: string | null) => void }) {
   const { t } = props.prefs;
   const [open, setOpen] = useState(false);
   const changed = Object.keys(props.rules).length;
@@ -61,6 +61,8 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
   const [level, setLevel] = useState<BotLevel>(first.level);
   const [rules, setRules] = useState<Record<string, unknown>>(first.rules);
   const [tempo, setTempo] = useState<Tempo>(first.tempo);
+  // What the engine says of the house rules as a whole (null: accepted): Start waits for it.
+  const [problem, setProblem] = useState<string | null>(null);
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<string | null>(null);
   const saved = session ? null : savedGame();
@@ -78,6 +80,7 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
   return (
     <form
       class="setup"
+      noValidate
       onSubmit={async (e) => {
         e.preventDefault();
         const count = Math.min(hi, Math.max(lo, players));
@@ -95,7 +98,7 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
           </button>
         </p>
       )}
-      <GameFields game={game} setGame={(g) => { setGame(g); setRules({}); setPlayers(Math.min(playersOf(g)[1], Math.max(playersOf(g)[0], players))); }} prefs={prefs} />
+      <GameFields game={game} setGame={(g) => { setGame(g); setRules({}); setProblem(null); setPlayers(Math.min(playersOf(g)[1], Math.max(playersOf(g)[0], players))); }} prefs={prefs} />
       <div class="row">
         <label>
           {t.players}
@@ -114,11 +117,12 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
       </div>
       <TempoField tempo={tempo} setTempo={setTempo} prefs={prefs} />
       {'decks' in rulesNeededFor(game, players) && <p class="muted">{t.twoDecks}</p>}
-      <HouseRules game={game} players={players} rules={rules} setRules={setRules} prefs={prefs} />
+      <HouseRules game={game} players={players} rules={rules} setRules={setRules} prefs={prefs} onProblem={setProblem} />
       {error && <p role="alert" class="refusal">{error}</p>}
       {/* Start stays in view at the bottom of a phone's screen, however long the house rules are. */}
       <div class="start-bar">
-        <button type="submit" class="primary">
+        {problem && <p class="refusal" role="status">{problem}</p>}
+        <button type="submit" class="primary" disabled={problem !== null}>
           {t.start}
         </button>
       </div>
@@ -175,6 +179,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
   const [rules, setRules] = useState<Record<string, unknown>>({});
   const [listed, setListed] = useState(false);
   const [timer, setTimer] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const [tempo, setTempo] = useState<Tempo>(() => lastSetup(client).tempo);
   const [error, setError] = useState<string | null>(null);
   const [lo, hi] = playersOf(game);
@@ -182,6 +187,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
   return (
     <form
       class="setup"
+      noValidate
       onSubmit={async (e) => {
         e.preventDefault();
         try {
@@ -213,7 +219,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
         {t.yourName}
         <input value={name} required maxLength={24} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
       </label>
-      <GameFields game={game} setGame={(g) => { setGame(g); setRules({}); const n = Math.min(playersOf(g)[1], Math.max(playersOf(g)[0], count)); setSeats(Array.from({ length: n - 1 }, (_, i) => seats[i] ?? 'medium')); }} prefs={prefs} />
+      <GameFields game={game} setGame={(g) => { setGame(g); setRules({}); setProblem(null); const n = Math.min(playersOf(g)[1], Math.max(playersOf(g)[0], count)); setSeats(Array.from({ length: n - 1 }, (_, i) => seats[i] ?? 'medium')); }} prefs={prefs} />
       <fieldset>
         <legend>{t.seats}</legend>
         {seats.map((s, i) => (
@@ -247,10 +253,11 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
       </label>
       <TempoField tempo={tempo} setTempo={setTempo} prefs={prefs} />
       {'decks' in rulesNeededFor(game, count) && <p class="muted">{t.twoDecks}</p>}
-      <HouseRules game={game} players={count} rules={rules} setRules={setRules} prefs={prefs} />
+      <HouseRules game={game} players={count} rules={rules} setRules={setRules} prefs={prefs} onProblem={setProblem} />
       {error && <p role="alert" class="refusal">{error}</p>}
       <div class="start-bar">
-        <button type="submit" class="primary">
+        {problem && <p class="refusal" role="status">{problem}</p>}
+        <button type="submit" class="primary" disabled={problem !== null}>
           {t.create}
         </button>
       </div>

@@ -295,6 +295,71 @@ describe('the web app in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('issue 49 (5): a number out of range is told once, at its own field, in plain Norwegian; nothing else is disabled; Start waits for a set the engine accepts', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto(`${server.url}/?speed=fast#/play`);
+    await page.getByRole('combobox').first().selectOption('vri-atter');
+    await page.getByText('Husregler').click();
+    const disabledBefore = await page.locator('.rule select option:disabled, .rule input:disabled').count();
+    await page.locator('#rule-targetScore').fill('0');
+    const told = page.locator('.rule .why.invalid');
+    await expect.poll(() => told.count()).toBe(1);
+    expect(await page.locator('#rule-targetScore-why').innerText()).toMatch(/^Skriv et helt tall fra 1 til 10\s000\.$/);
+    // Nothing names the option's identifier, and no other choice is greyed out by it.
+    expect(await page.locator('body').innerText()).not.toContain('targetScore');
+    expect(await page.locator('.rule select option:disabled, .rule input:disabled').count()).toBe(disabledBefore);
+    const start = page.getByRole('button', { name: 'Start' });
+    expect(await start.isDisabled()).toBe(true);
+    expect(await page.locator('.start-bar').innerText()).toContain('Rett det som er merket i husreglene');
+    await page.locator('#rule-targetScore').fill('150');
+    await expect.poll(() => told.count()).toBe(0);
+    expect(await start.isEnabled()).toBe(true);
+    await page.close();
+  }, 60_000);
+
+  it('issue 49 (3, 6): a calm table gives at least 4 s to call late with a countdown at the button, and a computer player that forgets its call is caught at the table', async () => {
+    let calledLate = false;
+    let caughtBot = false;
+    for (let i = 0; i < 12 && !(calledLate && caughtBot); i++) {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      await page.goto(`${server.url}/?speed=fast&seed=forget-${i}#/play`);
+      await page.getByRole('combobox').first().selectOption('vri-atter');
+      await page.getByLabel('Spillere').fill('3');
+      await page.getByLabel('Nivå').selectOption('easy');
+      await page.getByLabel('Tempo').selectOption('calm');
+      expect(await page.getByText('minst 4 sekunder').count()).toBe(1);
+      await page.getByRole('button', { name: 'Start' }).press('Enter');
+      await page.getByRole('list', { name: /Din hånd/ }).waitFor({ timeout: 20_000 });
+      const end = Date.now() + 90_000;
+      while (Date.now() < end && !(await page.getByRole('heading', { name: /(Runden er over|Spillet er over)/ }).isVisible())) {
+        // A computer player forgot: the catch, with its seconds, while the window is open.
+        const bank = page.getByRole('button', { name: /^Bank i bordet! · \d s$/ });
+        if (!caughtBot && (await bank.count()) > 0) {
+          await bank.first().press('Enter', { timeout: 2000 }).catch(() => undefined);
+          await expect.poll(() => page.locator('.news.caught, .caption.caught').count(), { timeout: 5000 }).toBeGreaterThan(0);
+          caughtBot = true;
+          continue;
+        }
+        // The person forgot (never calling): the late call counts down from 4 s at a calm table.
+        const late = page.getByRole('button', { name: /^Ett kort igjen! · \d s$/ });
+        if (!calledLate && (await late.count()) > 0) {
+          const secs = Number(/· (\d) s/.exec((await late.first().innerText()))![1]);
+          expect(secs).toBeGreaterThanOrEqual(3);
+          await page.waitForTimeout(1500);
+          // Still open 1.5 s on (the normal pace's whole window): the late call is made in time.
+          expect(await late.count()).toBe(1);
+          await late.first().press('Enter');
+          calledLate = true;
+          continue;
+        }
+        await personStep(page);
+      }
+      await page.close();
+    }
+    expect(calledLate).toBe(true);
+    expect(caughtBot).toBe(true);
+  }, 300_000);
+
   it('S-V4: a move of several cards is built card by card from the engine\'s group options', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     // Seed grp2: Siri (seat 0) starts with 3s and 3h, 9s and 9d.

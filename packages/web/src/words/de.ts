@@ -56,6 +56,8 @@ const de: Dict = {
   seatOpen: 'Frei für einen Freund',
   seatBot: 'Computer',
   listed: 'Den Tisch in der Lobby zeigen',
+  ruleRange: (lo, hi) => `Gib eine ganze Zahl von ${lo} bis ${hi} ein.`,
+  rulesFixField: 'Korrigiere, was in den Hausregeln markiert ist, dann kannst du starten.',
   tempo: 'Tempo',
   tempos: { calm: 'Ruhig', normal: 'Normal', quick: 'Schnell' },
   tempoAbout: { calm: 'Der Computer denkt länger nach, und du hast mindestens 4 Sekunden, um es verspätet zu sagen.', normal: 'Der Computer denkt kurz nach; 1,5 Sekunden, um es verspätet zu sagen.', quick: 'Der Computer spielt schnell; 1,5 Sekunden, um es verspätet zu sagen.' },

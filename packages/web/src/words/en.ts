@@ -56,6 +56,8 @@ const en: Dict = {
   seatOpen: 'Open for a friend',
   seatBot: 'Computer',
   listed: 'Show the table in the lobby',
+  ruleRange: (lo, hi) => `Enter a whole number from ${lo} to ${hi}.`,
+  rulesFixField: 'Fix what is marked in the house rules, then you can start.',
   tempo: 'Pace',
   tempos: { calm: 'Calm', normal: 'Normal', quick: 'Quick' },
   tempoAbout: { calm: 'The computer thinks longer, and you have at least 4 seconds to call late.', normal: 'The computer thinks for a moment; 1.5 seconds to call late.', quick: 'The computer plays fast; 1.5 seconds to call late.' },

@@ -54,6 +54,8 @@ export const nb = {
   seatOpen: 'Åpen for en venn',
   seatBot: 'Datamaskin',
   listed: 'Vis bordet i lobbyen',
+  ruleRange: (lo: string, hi: string) => `Skriv et helt tall fra ${lo} til ${hi}.`,
+  rulesFixField: 'Rett det som er merket i husreglene, så kan du starte.',
   tempo: 'Tempo',
   tempos: { calm: 'Rolig', normal: 'Vanlig', quick: 'Rask' },
   tempoAbout: { calm: 'Datamaskinen tenker lenger, og du har minst 4 sekunder til å si fra for sent.', normal: 'Datamaskinen tenker et øyeblikk; 1,5 sekunder til å si fra for sent.', quick: 'Datamaskinen spiller fort; 1,5 sekunder til å si fra for sent.' },

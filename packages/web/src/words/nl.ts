@@ -56,6 +56,8 @@ const nl: Dict = {
   seatOpen: 'Vrij voor een vriend',
   seatBot: 'Computer',
   listed: 'Toon de tafel in de lobby',
+  ruleRange: (lo, hi) => `Vul een heel getal in van ${lo} tot ${hi}.`,
+  rulesFixField: 'Verbeter wat in de huisregels is gemarkeerd, dan kun je beginnen.',
   tempo: 'Tempo',
   tempos: { calm: 'Rustig', normal: 'Gewoon', quick: 'Snel' },
   tempoAbout: { calm: 'De computer denkt langer na, en je hebt minstens 4 seconden om het te laat nog te zeggen.', normal: 'De computer denkt even na; 1,5 seconde om het te laat nog te zeggen.', quick: 'De computer speelt snel; 1,5 seconde om het te laat nog te zeggen.' },
