@@ -9,6 +9,7 @@ export default defineConfig({
       '@olsen/engine/hearts': fileURLToPath(new URL('./packages/engine/src/hearts/index.ts', import.meta.url)),
       '@olsen/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
       '@olsen/bots/levels': fileURLToPath(new URL('./packages/bots/src/levels.ts', import.meta.url)),
+      '@olsen/bots/quick': fileURLToPath(new URL('./packages/bots/src/quick.ts', import.meta.url)),
       '@olsen/table': fileURLToPath(new URL('./packages/table/src/index.ts', import.meta.url)),
       '@olsen/bots': fileURLToPath(new URL('./packages/bots/src/index.ts', import.meta.url)),
       '@olsen/protocol/avatars': fileURLToPath(new URL('./packages/protocol/src/avatars.ts', import.meta.url)),

@@ -17,6 +17,7 @@ interface Chunk {
 interface Asset {
   readonly type: 'asset';
   readonly fileName: string;
+  readonly source?: string | Uint8Array;
 }
 
 export function earlyPlay(o: { readonly route: string; readonly modules: readonly RegExp[]; readonly worker: RegExp }): Plugin {
@@ -43,12 +44,17 @@ export function earlyPlay(o: { readonly route: string; readonly modules: readonl
         }
         const worker = bundle.find((x) => o.worker.test(x.fileName));
         if (!worker) throw new Error(`early-play: no worker file for ${o.worker}`);
+        // The worker is built on its own: the chunks it imports (the engine, the habit bots) are read off its source,
+        // and fetched with it, so the worker does not ask for them one round trip later.
+        const source = 'source' in worker && worker.source !== undefined ? String(typeof worker.source === 'string' ? worker.source : new TextDecoder().decode(worker.source)) : '';
+        const dir = worker.fileName.slice(0, worker.fileName.lastIndexOf('/') + 1);
+        const workerFiles = [worker.fileName, ...[...source.matchAll(/(?:^|[;}])\s*import\s*(?:[^'"`;]*?from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => dir + m[1]!)];
         // modulepreload for the page's modules (fetched and parsed, not run); the worker's script is only fetched,
         // at high priority, into the cache where `new Worker` finds it (a worker's own request is a low-priority one).
         const script =
           `if(location.hash.startsWith(${JSON.stringify(o.route)})){` +
           `for(const f of ${JSON.stringify(files.map((f) => `/${f}`))}){const l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.append(l)}` +
-          `fetch(${JSON.stringify(`/${worker.fileName}`)},{priority:'high'}).then(r=>r.arrayBuffer()).catch(()=>{})}`;
+          `for(const f of ${JSON.stringify(workerFiles.map((f) => `/${f}`))})fetch(f,{priority:'high'}).then(r=>r.arrayBuffer()).catch(()=>{})}`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

@@ -38,6 +38,7 @@ export default defineConfig({
       '@olsen/engine/hearts': src('../engine/src/hearts/index.ts'),
       '@olsen/engine': src('../engine/src/index.ts'),
       '@olsen/bots/levels': src('../bots/src/levels.ts'),
+      '@olsen/bots/quick': src('../bots/src/quick.ts'),
       '@olsen/bots': src('../bots/src/index.ts'),
       '@olsen/table': src('../table/src/index.ts'),
       '@olsen/protocol/avatars': src('../protocol/src/avatars.ts'),

@@ -5,9 +5,11 @@
  * the tournament, the benches) ask here, never which family a view is.
  */
 import { isHeartsView, type AnyAction, type AnyView } from '@olsen/engine';
-import { heartsChoice, type HeartsReason } from './hearts.js';
+import type { HeartsReason } from './hearts.js';
+import { heartsChoice } from './hearts-levels.js';
 import type { SearchBudget } from './ismcts.js';
-import { chooseShedding, type Level, type Reason } from './shedding.js';
+import type { Level, Reason } from './shedding.js';
+import { chooseShedding } from './shedding-levels.js';
 
 export interface AnyChoice {
   readonly action: AnyAction;

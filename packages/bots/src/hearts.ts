@@ -9,8 +9,6 @@
 import { pick } from '@olsen/engine/sim';
 import type { CardName } from '@olsen/engine';
 import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
-import { heartsIsmcts } from './hearts-search.js';
-import type { SearchLimits } from './search.js';
 import type { Level } from './shedding.js';
 import { isGive, isPlay } from '@olsen/engine';
 
@@ -42,18 +40,12 @@ const isHighSpade = (c: string): boolean => c === 'As' || c === 'Ks';
 /** How much a card hurts to hold: Qs most, then high spades and hearts. */
 const danger = (c: string): number => (c === 'Qs' ? 100 : isHighSpade(c) ? 60 + rank(c) : c[1] === 'h' ? 20 + rank(c) : rank(c));
 
-/** The search levels' default budgets for Danish Olsen (iterations, and a time cap per card). */
-export const HEARTS_SEARCH_BUDGETS = {
-  hard: { iterations: 400, ms: 40 },
-  expert: { iterations: 1500, ms: 90 },
-} as const satisfies Record<string, SearchLimits>;
-
-export function chooseHearts(level: Level, view: HeartsView, rng: Int32Array, budget?: SearchLimits): HeartsAction {
-  return heartsChoice(level, view, rng, budget).action;
-}
-
-/** The level's choice and why (the view must offer an action). */
-export function heartsChoice(level: Level, view: HeartsView, rng: Int32Array, budget?: SearchLimits, varied = false): HeartsChoice {
+/**
+ * The habit levels' choice and why (random, easy, greedy, medium; the view
+ * must offer an action): no search, so a first game needs none of it. The
+ * search levels (hearts-levels.ts) fall back to it.
+ */
+export function heartsHabitChoice(level: Level, view: HeartsView, rng: Int32Array, varied = false): HeartsChoice {
   const legal = view.legal;
   if (legal.length === 1) return { action: legal[0], reason: { kind: 'only' } };
   if (level === 'random' || (level === 'easy' && pick(rng, 0, 5) === 0)) return { action: legal[pick(rng, 0, legal.length)], reason: { kind: 'only' } };
@@ -63,15 +55,9 @@ export function heartsChoice(level: Level, view: HeartsView, rng: Int32Array, bu
     return { action: { seat, give: cards }, reason };
   }
   const habit = heartsHabit(view, varied ? rng : undefined);
-  if (level === 'hard' || level === 'expert') {
-    const best = heartsIsmcts(view, rng, budget ?? HEARTS_SEARCH_BUDGETS[level]);
-    const found = best && legal.find((a) => isPlay(a) && a.play[0] === cardName(best.card));
-    if (found && best) return { action: found, reason: cardName(best.card) === habit.card ? habit.reason : { kind: 'search', visits: best.visits, of: best.of } };
-  }
   return { action: { seat, play: [habit.card as CardName] }, reason: habit.reason };
 }
 
-const cardName = (card: number): string => `${ORDER[card & 15]}${'cdhs'[card >> 4]}`;
 
 /**
  * The three cards to pass: the Qs and the high spades unless the spades

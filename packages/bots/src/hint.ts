@@ -6,7 +6,7 @@
 import { SUIT_NAMES, cardName, isHeartsView, type AnyAction, type AnyView, type Lang } from '@olsen/engine';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
-import { heartsChoice, type HeartsReason } from './hearts.js';
+import { heartsHabitChoice, type HeartsReason } from './hearts.js';
 import { medium } from './medium.js';
 import type { Reason } from './shedding.js';
 
@@ -246,7 +246,7 @@ export function heartsReasonSentence(r: HeartsReason, view: HeartsView, lang: La
 /** The suggested action for the viewer in Danish Olsen and why (the habits of `medium`). */
 export function heartsHint(view: HeartsView, lang: Lang = 'nb'): HeartsHint | null {
   if (view.legal.length === 0) return null;
-  const choice = heartsChoice('medium', view, new Int32Array(6));
+  const choice = heartsHabitChoice('medium', view, new Int32Array(6));
   return { action: choice.action, reason: heartsReasonSentence(choice.reason, view, lang) };
 }
 

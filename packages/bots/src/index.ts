@@ -5,7 +5,9 @@
  * view's legal actions; `hint(view)` explains the medium bot's choice.
  */
 export * from './shedding.js';
+export * from './shedding-levels.js';
 export * from './hearts.js';
+export * from './hearts-levels.js';
 export * from './hearts-search.js';
 export * from './hint.js';
 export * from './sim-policies.js';

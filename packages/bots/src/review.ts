@@ -20,7 +20,7 @@ import type { Action, PlayerView } from '@olsen/engine/shedding';
 import type { HeartsAction, HeartsView } from '@olsen/engine/hearts';
 import { F_CALL, HP_PLAY, HeartsSim, P_GAME_OVER, P_ROUND_OVER, codesOfAction, type Sim } from '@olsen/engine/sim';
 import { heartsDeterminize, heartsKnowledge, heartsPolicy, searchRules } from './hearts-search.js';
-import { heartsChoice, type HeartsReason } from './hearts.js';
+import { heartsHabitChoice, type HeartsReason } from './hearts.js';
 import { medium } from './medium.js';
 import { Determinizer } from './pimc.js';
 import type { Reason } from './shedding.js';
@@ -359,7 +359,7 @@ function decide(view: AnyView, action: AnyAction, rng: Int32Array, worlds: numbe
   let habit: { action: AnyAction; reason: Reason | HeartsReason } | null = null;
   if (isHeartsView(view)) {
     first = evaluateHearts(view, rng, worlds);
-    if (first && first.options.length > 1) habit = heartsChoice('medium', view, new Int32Array(6));
+    if (first && first.options.length > 1) habit = heartsHabitChoice('medium', view, new Int32Array(6));
   } else {
     const own = optionsOf(view.legal, view.seat ?? 0, action as Action);
     first = own.length > 1 ? evaluateShedding(view, rng, worlds, action as Action) : null;

@@ -7,7 +7,6 @@ import { isCall, isDraw, isPass, isPlay, SUITS, type CardName, type Suit } from 
 import { pick } from '@olsen/engine/sim';
 import type { Action, PlayerView } from '@olsen/engine/shedding';
 import { isEight, obviousChoice, ownMoves, plays, suitCounts, suitIndex } from './hand.js';
-import { ismcts, type SearchBudget } from './ismcts.js';
 import { medium } from './medium.js';
 
 export { knownVoids, medium } from './medium.js';
@@ -101,10 +100,10 @@ export function easy(view: PlayerView, rng: Int32Array): Choice {
 }
 
 /**
- * The level's choice for the seat whose view this is. `budget` overrides the
- * search levels' default budget (tests, tournaments).
+ * The habit levels' choice (random, greedy, easy, medium): no search, so a
+ * first game in the browser needs none of it (null for hard and expert).
  */
-export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array, budget?: SearchBudget, varied = false): Choice {
+export function quickShedding(level: Level, view: PlayerView, rng: Int32Array, varied = false): Choice | null {
   switch (level) {
     case 'random':
       return random(view, rng);
@@ -115,15 +114,7 @@ export function chooseShedding(level: Level, view: PlayerView, rng: Int32Array, 
     case 'medium':
       // Varied: the same habits with a little of the dice in near-equal choices (the daily deal's players).
       return medium(view, varied ? rng : undefined);
-    case 'hard':
-      return ismcts(view, rng, budget ?? SEARCH_BUDGETS.hard);
-    case 'expert':
-      return ismcts(view, rng, budget ?? SEARCH_BUDGETS.expert);
+    default:
+      return null;
   }
 }
-
-/** The search levels' default budgets (iterations, and a time cap per decision). */
-export const SEARCH_BUDGETS = {
-  hard: { iterations: 400, ms: 40 },
-  expert: { iterations: 2000, ms: 150 },
-} as const satisfies Record<string, SearchBudget>;

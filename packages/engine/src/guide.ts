@@ -88,7 +88,7 @@ export const GUIDE: readonly GuideSection[] = [
   },
   {
     anchor: { nb: 'vri-variant', en: 'vri-variant', nl: 'vri-variant', de: 'vri-variant' },
-    title: { nb: 'Vri åtter (variant)', en: 'Vri åtter (variant)', nl: 'Vri åtter (variant)', de: 'Vri åtter (Variante)' },
+    title: { nb: 'Vri åtter med seks kort', en: 'Vri åtter with six cards', nl: 'Vri åtter met zes kaarten', de: 'Vri åtter mit sechs Karten' },
     games: ['vri-atter-002'],
     paragraphs: [
       {

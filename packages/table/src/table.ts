@@ -17,7 +17,8 @@
  */
 import { isCall, isCatch, actorsOf, applyAction, moverOf, nextRoundOf, progressOf, stageOf, startGame, viewOf, type AnyAction, type AnyGame, type AnyView, type GameName, type Result, type Seat } from '@olsen/engine';
 import { seedFromString } from '@olsen/engine/sim';
-import { choose, slip, type ComputerMoves, type Level } from '@olsen/bots';
+import type { ComputerMoves, Level } from '@olsen/bots';
+import { chooseQuick, slip } from '@olsen/bots/quick';
 import { gameErrorReply, type ErrorCode, type ErrorReply, type SeatInfo, type TableStatus, type TableUpdate } from '@olsen/protocol';
 import type { Pace } from './pace.js';
 import { computerFor, fillSeats, seatNames, withSeat, type TableSeat } from './seats.js';
@@ -61,7 +62,11 @@ export interface TablePorts {
    * between processes): the error reaches the host's caller.
    */
   readonly write?: (move: Move, seq: number, gameNo: number) => boolean | Promise<boolean>;
-  /** Where bots think (default: here, at once). */
+  /**
+   * Where bots think (default: here, at once, the habit levels only: a host
+   * that seats `hard` or `expert` brings its search, as `VirtualTable` and the
+   * server do, so a page's first game carries none of it).
+   */
   readonly decide?: (req: BotRequest) => BotAnswer | Promise<BotAnswer>;
   /** Whether a person is at the table (default: yes); with nobody here the bots wait. */
   readonly present?: () => boolean;
@@ -88,6 +93,13 @@ export interface TableConfig {
   readonly botSeed?: string;
   /** The bots vary their play (the daily deal). */
   readonly varied?: boolean;
+}
+
+/** A habit level's move, here and at once (the runner's default); a search level needs the host's `decide`. */
+function quickAction(req: BotRequest): AnyAction {
+  const c = chooseQuick(req.level, req.view, req.rng, req.varied);
+  if (!c) throw new Error(`A ${req.level} computer player needs the host's search (TablePorts.decide).`);
+  return c.action;
 }
 
 export type Outcome<T extends object = object> = ({ ok: true } & T) | ErrorReply;
@@ -296,7 +308,7 @@ export class Table {
     const view = viewOf(g, step.seat);
     if (view.legal.length === 0) return null;
     const req: BotRequest = { level: step.level, view, rng: this.bots, varied: this.config.varied === true };
-    const answer = this.ports.decide ? await this.ports.decide(req) : { action: choose(step.level, view, this.bots, { varied: req.varied }).action, rng: this.bots };
+    const answer = this.ports.decide ? await this.ports.decide(req) : { action: quickAction(req), rng: this.bots };
     if (answer.rng !== this.bots) this.bots.set(answer.rng);
     // The bot thought while the table moved on (a person's move came first): its answer is for another state.
     if (this.game !== g) return null;

@@ -5,6 +5,7 @@
  * turn waits for their line, the bots' turns do not wait), and so do the
  * tournament, the benches and the tests.
  */
+import { choose } from '@olsen/bots';
 import { Table, type BotAnswer, type BotRequest, type Move, type Step, type TableConfig } from './table.js';
 import { INSTANT, type Pace } from './pace.js';
 
@@ -13,7 +14,7 @@ export interface VirtualOptions {
   readonly pace?: Pace;
   /** Where moves are written (default: nowhere, memory only). */
   readonly write?: (move: Move, seq: number, gameNo: number) => boolean | Promise<boolean>;
-  /** Where bots think (default: `choose` with the table's dice). */
+  /** Where bots think (default: `choose`, every level, with the table's dice). */
   readonly decide?: (req: BotRequest) => BotAnswer | Promise<BotAnswer>;
   readonly maxRoundActions?: number;
 }
@@ -37,7 +38,8 @@ export class VirtualTable {
       },
       cancel: () => (this.pending.length = 0),
       ...(o.write ? { write: o.write } : {}),
-      ...(o.decide ? { decide: o.decide } : {}),
+      // Every level here, the search too (the terminal, the tournament, the tests).
+      decide: o.decide ?? ((req) => ({ action: choose(req.level, req.view, req.rng, { varied: req.varied }).action, rng: req.rng })),
       ...(o.maxRoundActions !== undefined ? { maxRoundActions: o.maxRoundActions } : {}),
     });
   }

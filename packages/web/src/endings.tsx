@@ -1,5 +1,5 @@
 /** A round's or a game's end: the winner named, the engine's standings, the hands left, what comes next. */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { isHeartsView, type AnyView } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { TableUpdate } from '@olsen/protocol';
@@ -12,6 +12,12 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
   const { t } = prefs;
   const { ask, keepForAnalyse, record: fetchRecord } = useClient();
   const finished = u.status === 'finished';
+  // The results open at their heading (a phone's page may be scrolled down to the hand): once per round's end.
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    region.current?.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+  }, [u.gameNo, v.round, finished]);
   const download = async (): Promise<void> => {
     let record: unknown = null;
     if (session.kind === 'offline') {
@@ -34,17 +40,17 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
   };
   const hearts = isHeartsView(v);
   const sv = hearts ? null : (v as PlayerView);
-  // The engine's answers only: the game's standings, or between rounds of a shedding game the round's order
-  // (by the round's points in points games, S24; by place in Olsen, S22).
+  // The engine's answers only: the game's standings (in points games between rounds too, S24: who leads is what a
+  // family asks, with this round's points beside), or between rounds of Olsen the round's places (S22).
   const roundOnly = !finished && !hearts;
-  const order = roundOnly ? (sv!.roundOrder ?? v.standings.order) : v.standings.order;
   const points = roundOnly && sv!.roundPoints !== null;
+  const order = roundOnly && !points ? (sv!.roundOrder ?? v.standings.order) : v.standings.order;
   // The seats the computer played for this round (the runner's marks: a stand-in, the turn timer), marked in the table.
   const byComputer = new Set([...(u.standInMoves ?? []), ...(u.timerMoves ?? [])].map((i) => v.log[i]?.seat).filter((s): s is number => s !== undefined));
-  const rows = order.map((s, i) => ({
+  const rows = order.map((s) => ({
     name: v.players[s],
     s,
-    place: points ? i + 1 : roundOnly ? sv!.places[s] : v.standings.places[s],
+    place: roundOnly && !points ? sv!.places[s] : v.standings.places[s],
     // A hand the server keeps hidden (the daily deal, until its day is over): 'hidden'.
     hand: sv?.revealed ? (sv.revealed[s] ?? ('hidden' as const)) : null,
     points: hearts ? v.taken[s] : (sv?.roundPoints?.[s] ?? null),
@@ -57,7 +63,7 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
     ? `${t.gameOver}: ${winners.length === 1 ? t.winner(winners[0]) : t.winners(winners.join(', '))}${v.standings.winners.some((s) => byComputer.has(s)) ? ` (${t.byComputer(v.standings.winners.filter((s) => byComputer.has(s)).map((s) => v.players[s]).join(', '))})` : ''}`
     : roundWinner >= 0 ? `${t.roundOver}: ${t.wentOut(v.players[roundWinner])}` : t.roundOver;
   return (
-    <div class="results" role="region" aria-label={finished ? t.gameOver : t.roundOver}>
+    <div class="results" role="region" ref={region} aria-label={finished ? t.gameOver : t.roundOver}>
       <h2>{heading}</h2>
       <table>
         <thead>

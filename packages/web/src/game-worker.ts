@@ -4,7 +4,7 @@
  * replays for online games too. The page never applies a rule itself: it
  * shows the views this worker (or the server) sends.
  */
-import { hintFor } from '@olsen/bots';
+import { hintFor } from '@olsen/bots/quick';
 import { isHeartsGame, recordOf, replaySteps, resultOf, viewOf } from '@olsen/engine';
 import { OfflineTable } from './offline-table.js';
 import type { ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';

@@ -16,8 +16,10 @@ export interface Turn {
   readonly text: string;
   /** Position of the turn's last action in the round's log (changes when the seat acts again). */
   readonly at: number;
-  /** A catch (S20): told in full at the seat, never cut short. */
+  /** A catch (S20): told whole in the move list and the news line; at the seat, `short`. */
   readonly caught?: true;
+  /** What the seat's caption says, where it differs from `text` (a catch: who and how many cards, two lines on a phone). */
+  readonly short?: string;
 }
 
 /** A log entry of either family (Danish Olsen's another seat's pass is `give: null`). */
@@ -41,7 +43,7 @@ export function roundTurns(v: AnyView, t: Texts, timerMoves: readonly number[] =
       const target = a.catch;
       // The cards the catch drew, as the engine counted them (fewer than the rule's when the stock ran short).
       const n = isHeartsView(v) ? 0 : (v.catches.find((c) => c.at === i)?.drew ?? 0);
-      turns.push({ seat: a.seat, text: t.capCaught(v.players[target], callWord, n), at: i, caught: true });
+      turns.push({ seat: a.seat, text: t.capCaught(v.players[target], callWord, n), short: t.capCaughtShort(v.players[target], n), at: i, caught: true });
       return;
     }
     if (isCall(a)) {

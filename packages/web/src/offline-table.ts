@@ -7,6 +7,7 @@
  */
 import { replayRecord, type Seat } from '@olsen/engine';
 import type { ComputerMoves } from '@olsen/bots';
+import { chooseQuick } from '@olsen/bots/quick';
 import { Table, botName, fail, paceAt, type Outcome, type TableSeat } from '@olsen/table';
 import type { ActionBody, TableUpdate } from '@olsen/protocol';
 import type { OfflineOptions } from './worker-protocol.js';
@@ -51,6 +52,13 @@ export class OfflineTable {
         pace: paceAt(o.tempo ?? 'normal', { botDelayMs: o.botDelayMs, catchDelayMs: o.catchDelayMs ?? 1500, roundPauseMs: null }),
         schedule: (step, ms) => this.timers.push(setTimeout(() => void table.fire(step).then((r) => r?.ok && this.update()), ms)),
         cancel: () => this.clear(),
+        // The habit levels at once; the search levels' code is fetched the first time a table seats one.
+        decide: async (req) => {
+          const quick = chooseQuick(req.level, req.view, req.rng, req.varied);
+          if (quick) return { action: quick.action, rng: req.rng };
+          const { choose } = await import('@olsen/bots');
+          return { action: choose(req.level, req.view, req.rng, { varied: req.varied }).action, rng: req.rng };
+        },
       },
     );
     return (this.table = table);

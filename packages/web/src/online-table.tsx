@@ -5,11 +5,10 @@ import type { Tempo } from '@olsen/protocol/tempo';
 import { useClient, type Session } from './client.js';
 import { AvatarBadge } from './table-talk.js';
 import { Table, sayError, type Prefs } from './table.js';
+import { spacedCode } from './say.js';
 import { optionText, valueText } from '@olsen/engine';
 import type { Texts } from './i18n.js';
 
-/** A private table's 10-character code in two groups of five, to read aloud: a no-break space keeps it on one line (the join box ignores it). */
-const spaced = (code: string): string => (code.length > 6 ? `${code.slice(0, 5)}\u00a0${code.slice(5)}` : code);
 
 interface TableInfo {
   game: keyof Texts['games'];
@@ -143,7 +142,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
     return (
       <div class="setup">
         <h1>
-          {t.code}: {spaced(code)}
+          {t.code}: {spacedCode(code)}
         </h1>
         {info && <InviteInfo info={info} prefs={prefs} />}
         {running && !error && <p class="lead">{t.gameRunning}</p>}
@@ -178,7 +177,7 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
           <p>{t.shareLink}</p>
           <ShareLink link={link} prefs={prefs} />
           <p>
-            {t.code}: <strong class="code">{spaced(code)}</strong>
+            {t.code}: <strong class="code">{spacedCode(code)}</strong>
           </p>
           <ol class="seats">
             {u.seats.map((s, i) => (

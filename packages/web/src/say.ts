@@ -31,3 +31,6 @@ export function sayError(r: Extract<Reply, { ok: false }>, t: Texts, lang: Lang,
   return t.codes[e.code as keyof Texts['codes']] ?? e.message;
 }
 
+
+/** A private table's 10-character code in two groups of five, to read aloud: a no-break space keeps it on one line (the join box ignores it). */
+export const spacedCode = (code: string): string => (code.length > 6 ? `${code.slice(0, 5)}\u00a0${code.slice(5)}` : code);

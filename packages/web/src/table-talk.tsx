@@ -79,7 +79,8 @@ export function ReactionBar({ session, prefs }: { session: Session; prefs: Prefs
         💬 {t.react}
       </button>
       {open && (
-        <div class="reactions" role="group" aria-label={t.react}>
+        // Opened below the hand on a phone: brought into view whole.
+        <div class="reactions" role="group" aria-label={t.react} ref={(el) => el?.scrollIntoView({ block: 'nearest' })}>
           {REACTIONS.map((r) => (
             <button type="button" key={r} class="reaction" aria-label={t.reactions[r]} onClick={() => void send(r)}>
               {reactionText(r, prefs)}

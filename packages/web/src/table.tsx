@@ -22,7 +22,7 @@ import { AvatarBadge, Bubble, ReactionBar, useReactions } from './table-talk.js'
 import type { Reaction } from '@olsen/protocol/avatars';
 
 export { SUITS, sayError, suitName, type Prefs } from './say.js';
-import { sayError, suitName, type Prefs } from './say.js';
+import { sayError, spacedCode, suitName, type Prefs } from './say.js';
 
 /** One sentence for another player's public action (live announcements). */
 function announce(a: LogEntry, players: readonly string[], t: Texts, lang: Lang, word: string): string {
@@ -110,7 +110,7 @@ export function Table({ session, prefs, onLeave, connected = true }: { session: 
           ← {t.back}
         </button>
         <h1>{t.games[u.game as keyof Texts['games']]}</h1>
-        {u.code !== 'LOCAL' && <span class="code" aria-label={t.code}>{u.code}</span>}
+        {u.code !== 'LOCAL' && <span class="code" aria-label={t.code}>{spacedCode(u.code)}</span>}
         {u.spectators > 0 && <span class="muted">{t.spectators(u.spectators)}</span>}
         <button type="button" class="link sound" aria-pressed={sound} aria-label={t.sound} title={t.sound} onClick={toggleSound}>
           {sound ? '🔊' : '🔇'}
@@ -205,7 +205,7 @@ function Opponents({ u, v, prefs, turns, reactions = new Map(), onMute }: { u: T
             <span class="line">
               <AvatarBadge avatar={seat?.avatar} />
               <span class="name">{v.players[s]}</span>
-              {v.dealer === s && <span class="badge dealer" title={t.dealerMark} aria-label={t.dealerMark}>{t.dealerShort}</span>}
+              {v.dealer === s && <span class="badge dealer">{t.dealerMark}</span>}
               {seat?.kind === 'bot' && <span class="badge" title={t.bot} aria-label={t.bot}>⚙</span>}
               {seat?.standIn && <span class="badge">{t.standIn}</span>}
               {seat?.kind === 'human' && !seat.connected && !seat.standIn && <span class="badge warn">{seat.awayUntil ? t.awayShort(secondsTo(seat.awayUntil, now)) : t.disconnected}</span>}
@@ -216,7 +216,7 @@ function Opponents({ u, v, prefs, turns, reactions = new Map(), onMute }: { u: T
             </span>
             {reactions.get(s) && <Bubble reaction={reactions.get(s)!.reaction} name={v.players[s]} prefs={prefs} onMute={onMute && (() => onMute(s))} />}
             <span key={turn?.at ?? -1} class={`caption${turn && turn.at === newest ? ' fresh' : ''}${turn?.caught ? ' caught' : ''}`}>
-              {turn ? turn.text : ' '}
+              {turn ? (turn.short ?? turn.text) : ' '}
             </span>
             {isHeartsView(v) && <span class="muted">{t.takenShort} {v.taken[s]} · {t.total} {v.totals[s]}</span>}
             {!isHeartsView(v) && v.totals && <span class="muted">{t.total}: {v.totals[s]}</span>}
@@ -335,7 +335,7 @@ function Status({ u, v, prefs, connected }: { u: TableUpdate; v: AnyView; prefs:
   // The engine's one answer to "who acts now": the highlighted seats and this line never disagree.
   const acting = actingIn(v);
   const word = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
-  let text = u.you === null ? t.spectating : '';
+  let text = '';
   if (acting.you === 'turn' || acting.you === 'give') text = t.yourTurn;
   else if (acting.you === 'call') text = t.mayCall(word);
   else if (acting.you === 'catch' && !isHeartsView(v) && v.catchable !== null) text = t.mayCatch(v.players[v.catchable], word);
@@ -353,8 +353,13 @@ function Status({ u, v, prefs, connected }: { u: TableUpdate; v: AnyView; prefs:
       <span class="dir" title={t.direction(clockwise)} aria-label={t.direction(clockwise)}>
         {clockwise ? '↻' : '↺'}
       </span>{' '}
-      {text}
-      {extra.length > 0 && <span class="muted"> · {extra.join(' · ')}</span>}
+      {/* Each part whole on its line (a phone wraps between parts, never inside one), no separator before nothing. */}
+      {[u.you === null ? t.spectating : '', text, ...extra].filter(Boolean).map((part, i) => (
+        <span key={i} class={part === text || (u.you === null && i === 0) ? 'part' : 'part muted'}>
+          {i > 0 && ' · '}
+          {part}
+        </span>
+      ))}
       {away >= 0 && (
         <span class="away-note">
           {t.awayCountdown(v.players[away], secondsTo(u.seats[away].awayUntil!, now))}

@@ -33,7 +33,7 @@ const de: Dict = {
     'vri-atter-002': 'Vri åtter, wie es eine der Quellen spielt: sechs Karten, eine gezogene Karte darf man behalten, kein Wechsel im ersten Zug, mehrere gleiche Karten auf einmal, und die anderen spielen um die Plätze weiter.',
     'olsen-dk': 'Ein Stichspiel für 3–5: meide die Herzen und die Pik-Dame. Die niedrigste Summe gewinnt.',
   },
-  games: { olsen: 'Olsen', 'vri-atter': 'Vri åtter', 'vri-atter-002': 'Vri åtter (Variante)', 'olsen-dk': 'Dänisches Olsen' },
+  games: { olsen: 'Olsen', 'vri-atter': 'Vri åtter', 'vri-atter-002': 'Vri åtter mit sechs Karten', 'olsen-dk': 'Dänisches Olsen' },
   players: 'Spieler',
   level: 'Stärke des Computers',
   levels: { random: 'Anfänger', greedy: 'Gelegenheitsspieler', easy: 'Leicht', medium: 'Mittel', hard: 'Schwer', expert: 'Experte' },
@@ -203,6 +203,7 @@ const de: Dict = {
   timerYou: 'Deine Zeit ist abgelaufen: der Computer hat für dich gezogen.',
   capGave: 'gab drei Karten weiter',
   capNamed: (s) => `wünschte ${s}`,
+  capCaughtShort: (who, n) => `klopfte auf den Tisch: ${who} zieht ${n}`,
   capCaught: (who, word, n) => `klopfte auf den Tisch: ${who} vergaß «${word}» und zieht ${n} Karten`,
   catchTold: (by, seat, word, n, cards) =>
     seat === null
@@ -247,7 +248,6 @@ const de: Dict = {
   youGot: (cards) => `Du hast ${cards} bekommen`,
   moves: 'Züge dieser Runde',
   dealerMark: 'Geber',
-  dealerShort: 'G',
   takenShort: 'Genommen',
   direction: (clockwise) => (clockwise ? 'Es wird im Uhrzeigersinn gespielt' : 'Es wird gegen den Uhrzeigersinn gespielt'),
   tookTrick: (n) => `${n} nimmt den Stich`,

@@ -33,7 +33,7 @@ const en: Dict = {
     'vri-atter-002': 'Vri åtter as one of the sources plays it: six cards, a drawn card may be kept, no twist on the first turn, several equal cards at once, and the others play on for places.',
     'olsen-dk': 'A trick-taking game for 3–5: avoid the hearts and the queen of spades. Lowest total wins.',
   },
-  games: { olsen: 'Olsen', 'vri-atter': 'Vri åtter', 'vri-atter-002': 'Vri åtter (variant)', 'olsen-dk': 'Danish Olsen' },
+  games: { olsen: 'Olsen', 'vri-atter': 'Vri åtter', 'vri-atter-002': 'Vri åtter with six cards', 'olsen-dk': 'Danish Olsen' },
   players: 'Players',
   level: "Computer's level",
   levels: { random: 'Beginner', greedy: 'Casual', easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' },
@@ -203,6 +203,7 @@ const en: Dict = {
   timerYou: 'Time ran out: the computer made the move for you.',
   capGave: 'passed three cards',
   capNamed: (s) => `named ${s}`,
+  capCaughtShort: (who, n) => `banged the table: ${who} draws ${n}`,
   capCaught: (who, word, n) => `banged the table: ${who} forgot «${word}» and draws ${n} cards`,
   catchTold: (by, seat, word, n, cards) =>
     seat === null
@@ -247,7 +248,6 @@ const en: Dict = {
   youGot: (cards) => `You got ${cards}`,
   moves: 'Moves this round',
   dealerMark: 'dealer',
-  dealerShort: 'D',
   takenShort: 'Taken',
   direction: (clockwise) => (clockwise ? 'Play goes clockwise' : 'Play goes counterclockwise'),
   tookTrick: (n) => `${n} takes the trick`,

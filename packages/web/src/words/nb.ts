@@ -31,7 +31,7 @@ export const nb = {
     'vri-atter-002': 'Vri åtter slik én av kildene spiller det: seks kort, du kan beholde et trukket kort, ingen vri i første tur, flere like kort på én gang, og de andre spiller videre om plassene.',
     'olsen-dk': 'Stikkspill for 3–5 spillere: unngå hjerter og spar dame. Lavest sum vinner.',
   },
-  games: { olsen: 'Olsen', 'vri-atter': 'Vri åtter', 'vri-atter-002': 'Vri åtter (variant)', 'olsen-dk': 'Dansk Olsen' },
+  games: { olsen: 'Olsen', 'vri-atter': 'Vri åtter', 'vri-atter-002': 'Vri åtter med seks kort', 'olsen-dk': 'Dansk Olsen' },
   players: 'Spillere',
   level: 'Nivå for datamaskinen',
   levels: { random: 'Nybegynner', greedy: 'Litt øvet', easy: 'Lett', medium: 'Middels', hard: 'Vanskelig', expert: 'Ekspert' },
@@ -204,6 +204,7 @@ export const nb = {
   timerYou: 'Tiden gikk ut: datamaskinen gjorde trekket for deg.',
   capGave: 'ga bort tre kort',
   capNamed: (s: string) => `valgte ${s}`,
+  capCaughtShort: (who: string, n: number) => `banket i bordet: ${who} trekker ${n}`,
   capCaught: (who: string, word: string, n: number) => `banket i bordet: ${who} glemte «${word}» og trekker ${n} kort`,
   catchTold: (by: string | null, seat: string | null, word: string, n: number, cards: string) =>
     seat === null
@@ -248,7 +249,6 @@ export const nb = {
   youGot: (cards: string) => `Du fikk ${cards}`,
   moves: 'Runden så langt',
   dealerMark: 'giver',
-  dealerShort: 'G',
   takenShort: 'Tatt',
   direction: (clockwise: boolean) => (clockwise ? 'Spillet går med klokka' : 'Spillet går mot klokka'),
   tookTrick: (n: string) => `${n} tar stikket`,

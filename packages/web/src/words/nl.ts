@@ -33,7 +33,7 @@ const nl: Dict = {
     'vri-atter-002': 'Vri åtter zoals een van de bronnen het speelt: zes kaarten, een getrokken kaart mag je houden, geen acht in de eerste beurt, meerdere gelijke kaarten tegelijk, en de anderen spelen door om de plaatsen.',
     'olsen-dk': 'Een slagenspel voor 3–5: ontloop de harten en de schoppenvrouw. Het laagste totaal wint.',
   },
-  games: { olsen: 'Olsen', 'vri-atter': 'Vri åtter', 'vri-atter-002': 'Vri åtter (variant)', 'olsen-dk': 'Deens Olsen' },
+  games: { olsen: 'Olsen', 'vri-atter': 'Vri åtter', 'vri-atter-002': 'Vri åtter met zes kaarten', 'olsen-dk': 'Deens Olsen' },
   players: 'Spelers',
   level: 'Niveau van de computer',
   levels: { random: 'Beginner', greedy: 'Gewoon', easy: 'Makkelijk', medium: 'Gemiddeld', hard: 'Moeilijk', expert: 'Expert' },
@@ -203,6 +203,7 @@ const nl: Dict = {
   timerYou: 'Je tijd was op: de computer deed de zet voor je.',
   capGave: 'gaf drie kaarten door',
   capNamed: (s) => `vroeg ${s}`,
+  capCaughtShort: (who, n) => `klopte op tafel: ${who} pakt ${n}`,
   capCaught: (who, word, n) => `klopte op tafel: ${who} vergat «${word}» en pakt ${n} kaarten`,
   catchTold: (by, seat, word, n, cards) =>
     seat === null
@@ -247,7 +248,6 @@ const nl: Dict = {
   youGot: (cards) => `Je kreeg ${cards}`,
   moves: 'Zetten deze ronde',
   dealerMark: 'deler',
-  dealerShort: 'D',
   takenShort: 'Genomen',
   direction: (clockwise) => (clockwise ? 'Er wordt met de klok mee gespeeld' : 'Er wordt tegen de klok in gespeeld'),
   tookTrick: (n) => `${n} neemt de slag`,
