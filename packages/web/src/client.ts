@@ -97,7 +97,15 @@ export class Client {
   /** Requests waiting for an answer, told at once if the server refuses the connection. */
   private readonly refusals = new Set<(code: string) => void>();
 
+  /** The page's one AudioContext for the table's sounds, made on the first sound (null: the browser has none). */
+  private audioContext: AudioContext | null = null;
+
   constructor(private readonly parts: ClientParts) {}
+
+  readonly audio = (): AudioContext | null => {
+    if (typeof AudioContext === 'undefined') return null;
+    return (this.audioContext ??= new AudioContext());
+  };
 
   // ---- storage ----
   /** A kept choice (language, colours, sort, the last setup, the name), or null. */
@@ -243,6 +251,9 @@ export class Client {
   readonly resumeOffline = (saved: SavedGame): Promise<Session | string> => this.offlineSession(saved.options, { t: 'resume', options: saved.options, record: saved.record });
 
   readonly startOffline = (o: OfflineOptions): Promise<Session | string> => this.offlineSession(o, { t: 'start', options: o });
+
+  /** A game begun from a record's deal (a lesson's scripted deal): played on from there like any offline game. */
+  readonly startFrom = (o: OfflineOptions, record: unknown): Promise<Session | string> => this.offlineSession(o, { t: 'resume', options: o, record });
 
   private async offlineSession(o: OfflineOptions, first: WorkerRequest): Promise<Session | string> {
     // Listen before starting: the worker sends the first state before its reply.

@@ -65,6 +65,7 @@ export function Results({ u, v, prefs, session }: { u: TableUpdate; v: AnyView; 
   return (
     <div class="results" role="region" ref={region} aria-label={finished ? t.gameOver : t.roundOver}>
       <h2>{heading}</h2>
+      {finished && u.you !== null && v.standings.winners.includes(u.you) && <Celebration prefs={prefs} />}
       <table>
         <thead>
           <tr>
@@ -171,3 +172,22 @@ function NextRound({ u, prefs, session }: { u: TableUpdate; prefs: Prefs; sessio
   return <p class="muted">{u.nextRoundAt ? t.nextRoundIn(Math.max(0, Math.ceil((u.nextRoundAt - now) / 1000))) : t.nextRound}</p>;
 }
 
+
+/**
+ * A win's short celebration: a line of thanks and the four suits bursting from it (the sound is the table's 'win'
+ * cue, off with its toggle); no motion for people who asked for reduced motion (styles.css).
+ */
+function Celebration({ prefs }: { prefs: Prefs }) {
+  return (
+    <div class="celebrate">
+      <p class="congrats">{prefs.t.congrats}</p>
+      <span class="burst" aria-hidden="true">
+        {['♠', '♥', '♦', '♣', '♥', '♠', '♣', '♦'].map((s, i) => (
+          <span key={i} class={`spark s${i}${s === '♥' || s === '♦' ? ' red' : ''}`}>
+            {s}
+          </span>
+        ))}
+      </span>
+    </div>
+  );
+}

@@ -23,6 +23,7 @@ const PAGES = () => import('./pages.js');
 const DAILY = () => import('./daily.js');
 const ANALYSE = () => import('./analyse.js');
 const PROFILE = () => import('./profile.js');
+const LEARN = () => import('./learn.js');
 
 /**
  * The route, and which visit of it this is: every navigation counts, so a page left and opened again is a new page
@@ -70,6 +71,7 @@ function App({ first }: { first: Lang }) {
   let page;
   // A new table link is a new page: nothing of the last table (its session, its errors) carries over.
   if (route.startsWith('/t/')) page = <Lazy key={key} load={ONLINE} view={(m) => <m.OnlineTable code={route.slice(3).toUpperCase()} prefs={prefs} />} />;
+  else if (route === '/learn' || route.startsWith('/learn/')) page = <Lazy key={key} load={LEARN} view={(m) => <m.Learn game={route.slice('/learn/'.length) || null} prefs={prefs} />} />;
   else if (route === '/play') page = <Lazy key={key} load={SETUP} view={(m) => <m.OfflineSetup prefs={prefs} />} />;
   else if (route === '/new') page = <Lazy key={key} load={SETUP} view={(m) => <m.CreateOnline prefs={prefs} />} />;
   else if (route === '/rules') page = <Lazy key={key} load={RULES} view={(m) => <m.RulesPage prefs={prefs} />} />;
@@ -131,7 +133,11 @@ function Home({ prefs }: { prefs: Prefs }) {
     <div class="home">
       <h1>{t.appName}</h1>
       <p>{t.tagline}</p>
+      <p class="muted">{t.homeGames}</p>
       <div class="cta">
+        <a class="button secondary" href="#/learn">
+          🎓 {t.learn}
+        </a>
         <a class="button primary" href="#/play">
           {t.playComputer}
         </a>

@@ -5,7 +5,7 @@
  * page's timers as its scheduler and no store. Between rounds the person says
  * when to go on ("Neste runde"). Pure of the worker: a test drives it in Node.
  */
-import { replayRecord, type Seat } from '@olsen/engine';
+import { isPlay, replayRecord, type AnyAction, type Seat } from '@olsen/engine';
 import type { ComputerMoves } from '@olsen/bots';
 import { chooseQuick } from '@olsen/bots/quick';
 import { Table, botName, fail, paceAt, type Outcome, type TableSeat } from '@olsen/table';
@@ -21,6 +21,8 @@ export class OfflineTable {
   private gameNo = 0;
   /** The timed steps waiting (every one the runner planned; a step for a version gone by does nothing). */
   private timers: ReturnType<typeof setTimeout>[] = [];
+  /** A lesson's computer player has forgotten its call once (OfflineOptions.teach). */
+  private taught = false;
 
   /** `publish` hears every frame of the person's seat. */
   constructor(private readonly publish: (u: TableUpdate) => void) {}
@@ -55,6 +57,12 @@ export class OfflineTable {
         // The habit levels at once; the search levels' code is fetched the first time a table seats one.
         decide: async (req) => {
           const quick = chooseQuick(req.level, req.view, req.rng, req.varied);
+          if (quick && o.teach && !this.taught && isPlay(quick.action) && 'call' in quick.action && quick.action.call) {
+            // The lesson's slip: the call forgotten once, so the person meets the catch (S20).
+            this.taught = true;
+            const { call: _call, ...forgot } = quick.action;
+            return { action: forgot as AnyAction, rng: req.rng };
+          }
           if (quick) return { action: quick.action, rng: req.rng };
           const { choose } = await import('@olsen/bots');
           return { action: choose(req.level, req.view, req.rng, { varied: req.varied }).action, rng: req.rng };

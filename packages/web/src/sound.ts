@@ -1,11 +1,10 @@
 /**
  * The table's sounds, made in code with Web Audio (no sound files to fetch): a card laid, a card drawn, your
- * turn, a catch, a win. Fetched with the table only when sound is on; one AudioContext for the page, made on the
- * first sound (browsers start it after a tap or key press, which comes before any sound here).
+ * turn, a catch, a win. Fetched with the table only when sound is on; the page's one AudioContext is the client
+ * object's (`Client.audio`, made on the first sound: browsers start it after a tap or key press, which comes
+ * before any sound here).
  */
 export type Sound = 'card' | 'draw' | 'turn' | 'catch' | 'win';
-
-let audio: AudioContext | null = null;
 
 /** A note: a frequency for a while, with a quick attack and a soft release. */
 function tone(ctx: AudioContext, at: number, freq: number, ms: number, type: OscillatorType, gain: number): void {
@@ -38,10 +37,9 @@ function noise(ctx: AudioContext, at: number, ms: number, freq: number, gain: nu
   src.start(at);
 }
 
-export function play(sound: Sound): void {
-  if (typeof AudioContext === 'undefined') return;
-  audio ??= new AudioContext();
-  const ctx = audio;
+/** Plays `sound` on the page's AudioContext (null where the browser has none: nothing plays). */
+export function play(ctx: AudioContext | null, sound: Sound): void {
+  if (!ctx) return;
   if (ctx.state === 'suspended') void ctx.resume();
   const t = ctx.currentTime + 0.01;
   switch (sound) {

@@ -44,7 +44,7 @@ function announce(a: LogEntry, players: readonly string[], t: Texts, lang: Lang,
  * `connected`: the server hears this page (online); while it does not, no
  * seat is told it may act and no card is offered: a move would go nowhere.
  */
-export function Table({ session, prefs, onLeave, connected = true }: { session: Session; prefs: Prefs; onLeave: () => void; connected?: boolean }) {
+export function Table({ session, prefs, onLeave, connected = true, coach }: { session: Session; prefs: Prefs; onLeave: () => void; connected?: boolean; coach?: (u: TableUpdate) => preact.ComponentChild }) {
   const { t, lang } = prefs;
   const { ask } = useClient();
   const [u, setU] = useState<TableUpdate | null>(null);
@@ -77,7 +77,7 @@ export function Table({ session, prefs, onLeave, connected = true }: { session: 
     if (!u) return;
     const next = receive(notes, u);
     setNotes(next);
-    if (sound && next.cues.length > 0) void import('./sound.js').then((m) => next.cues.forEach(m.play));
+    if (sound && next.cues.length > 0) void import('./sound.js').then((m) => next.cues.forEach((c) => m.play(client.audio(), c)));
     const v = u.view;
     if (!v) return;
     const word = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
@@ -121,6 +121,7 @@ export function Table({ session, prefs, onLeave, connected = true }: { session: 
           <Opponents u={u} v={v} prefs={prefs} turns={turns} reactions={reactions} onMute={mute} />
           <div class="felt">{isHeartsView(v) ? <HeartsCenter v={v} prefs={prefs} /> : <SheddingCenter v={v} prefs={prefs} send={send} />}</div>
           <Status u={u} v={v} prefs={prefs} connected={connected} />
+          {coach?.(u)}
           {u.you !== null && reactions.get(u.you) && <div class="own-bubble"><Bubble reaction={reactions.get(u.you)!.reaction} name={v.players[u.you]} prefs={prefs} /></div>}
           <div class="message-slot">
             {message ? (

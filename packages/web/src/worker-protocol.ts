@@ -19,6 +19,8 @@ export interface OfflineOptions {
   readonly seed?: string;
   /** The person's seat (default 0; a game played on from a review keeps the reviewed seat). */
   readonly seat?: number;
+  /** "Lær å spille": the first computer player to lay its second-to-last card forgets the call once, so the catch is met. */
+  readonly teach?: boolean;
 }
 
 export interface ReplayStep {

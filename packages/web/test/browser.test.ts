@@ -360,6 +360,80 @@ describe('the web app in Chromium', () => {
     expect(caughtBot).toBe(true);
   }, 300_000);
 
+  it('issue 49 (7): "Lær å spille" — the home page names the three games; a first game of each explains every rule as it is met, then goes on as a normal game', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(`${server.url}/?speed=fast#/`);
+    expect(await page.locator('.home').innerText()).toMatch(/Olsen, Vri åtter og dansk Olsen/);
+    await page.getByRole('link', { name: /Lær å spille/ }).click();
+    await expect.poll(() => page.getByRole('link', { name: /^Lær / }).count()).toBe(3);
+    // Plays the lesson as a person would (an eight kept while another card fits) until `enough` of the lessons were
+    // told (they carry on into the next rounds: a first game meets them where it meets them) or `over` shows.
+    const lessonsOf = async (game: string, over: RegExp, enough: (told: string[]) => boolean): Promise<string[]> => {
+      await page.goto(`${server.url}/?speed=fast#/learn/${game}`);
+      await page.getByRole('list', { name: /Din hånd/ }).waitFor({ timeout: 20_000 });
+      // Every lesson as it shows (recorded in the page, so one shown and replaced between two looks still counts).
+      await page.evaluate(() => {
+        const w = window as unknown as { told: string[] };
+        w.told = [];
+        const look = (): void => {
+          const text = (document.querySelector('.coach p')?.textContent ?? '').replace(/^Slik spiller du: /, '');
+          if (text && !w.told.includes(text)) w.told.push(text);
+        };
+        look();
+        new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      let told: string[] = [];
+      const note = async (): Promise<void> => {
+        told = await page.evaluate(() => (window as unknown as { told: string[] }).told);
+      };
+      const end = Date.now() + 150_000;
+      while (Date.now() < end) {
+        await note();
+        if (enough(told) || (await page.getByRole('heading', { name: over }).isVisible())) break;
+        const next = page.getByRole('button', { name: /^Neste runde$/ });
+        const bank = page.getByRole('button', { name: /^Bank i bordet!/ });
+        if (await next.isVisible()) await next.press('Enter', { timeout: 2000 }).catch(() => undefined);
+        else if ((await bank.count()) > 0) await bank.first().press('Enter', { timeout: 2000 }).catch(() => undefined);
+        else if (game === 'olsen-dk') {
+          const give = page.getByRole('button', { name: /^Gi kortene$/ });
+          if (await give.isVisible()) {
+            const picked = await page.locator('button[aria-pressed="true"].card').count();
+            if (picked < 3) await page.locator('button[aria-pressed="false"].card').first().press('Enter', { timeout: 2000 }).catch(() => undefined);
+            else await give.press('Enter', { timeout: 2000 }).catch(() => undefined);
+          } else {
+            const card = page.getByRole('button', { name: /kan spilles$/ }).first();
+            if (await card.count()) await card.press('Enter', { timeout: 2000 }).catch(() => undefined);
+            else await page.waitForTimeout(40);
+          }
+        } else await personStep(page, page.getByRole('button', { name: /^(?!.*åtte).*kan spilles$/ }).first());
+      }
+      await note();
+      return told;
+    };
+    const has = (told: string[], ...res: RegExp[]): boolean => res.every((re) => told.some((x) => re.test(x)));
+    const VRI = [/^Din tur: legg et kort i samme sort eller med samme verdi/, /Du har en åtter/, /Ingen av kortene dine passer/, /glemte å si «Ett kort igjen»! Trykk «Bank i bordet!»/, /trykk «Ett kort igjen» først/, /blir poeng/];
+    const vri = await lessonsOf('vri-atter', /^Spillet er over/, (told) => has(told, ...VRI));
+    console.log(JSON.stringify({ issue: '49 (7)', vri }));
+    expect(vri[0]).toMatch(VRI[0]);
+    for (const re of VRI) expect(has(vri, re), String(re)).toBe(true);
+    // The game goes on as a normal one after the lessons: the table is still there, with a hand.
+    await expect.poll(async () => (await page.getByRole('list', { name: /Din hånd/ }).count()) + (await page.getByRole('button', { name: 'Neste runde' }).count()), { timeout: 20_000 }).toBeGreaterThan(0);
+    const OLSEN = [/^Din tur/, /Du har en åtter/, /I Olsen er det bare et varsel/, /Den som først blir kvitt kortene sine, vinner/];
+    const olsen = await lessonsOf('olsen', /^Spillet er over/, () => false);
+    console.log(JSON.stringify({ issue: '49 (7)', olsen }));
+    expect(olsen[0]).toMatch(OLSEN[0]);
+    for (const re of OLSEN.slice(0, 2)) expect(has(olsen, re), String(re)).toBe(true);
+    expect(olsen.at(-1)).toMatch(OLSEN[3]);
+    // Olsen's lesson is one round: at its end the way to a normal game.
+    expect(await page.getByRole('link', { name: 'Start et vanlig spill' }).count() + (await page.locator('.coach').count() === 0 ? 1 : 0)).toBeGreaterThan(0);
+    const DK = [/^Først gir alle bort tre kort/, /Følg sorten/, /spar dame er 13/, /skyte månen/];
+    const dk = await lessonsOf('olsen-dk', /^(Runden er over|Spillet er over)/, () => false);
+    console.log(JSON.stringify({ issue: '49 (7)', dk }));
+    expect(dk[0]).toMatch(DK[0]);
+    for (const re of DK) expect(has(dk, re), String(re)).toBe(true);
+    await page.close();
+  }, 400_000);
+
   it('S-V4: a move of several cards is built card by card from the engine\'s group options', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } });
     // Seed grp2: Siri (seat 0) starts with 3s and 3h, 9s and 9d.
