@@ -13,6 +13,7 @@ import { NO_NOTES, read, receive } from '../src/model/table.js';
 import { lingerAfter, trickScene } from '../src/model/trick.js';
 import { roundTurns } from '../src/moves.js';
 import { NB_TEXTS } from '../src/i18n.js';
+import { lessonFor, type Lesson } from '../src/model/lessons.js';
 import { SHEDDING_IDLE, chooseOption, give, heartsHand, heartsHandAt, layGroup, pickCard, sheddingHand, tapHeartsCard, toggleCall } from '../src/model/hand.js';
 
 /** Plays a game by the medium bots until `want` holds for the view of the seat to move; that view, or null. */
@@ -243,5 +244,37 @@ describe("the move list marks the computer's moves for a person", () => {
     expect(hers.length).toBeGreaterThan(0);
     for (const turn of hers) expect(turn.text).toMatch(/^datamaskinen spilte for Ida: /);
     expect(turns.filter((x) => x.seat === 1).every((x) => !x.text.includes('spilte for'))).toBe(true);
+  });
+});
+
+describe('issue 49 (7): the lessons of a first game, read off the frames', () => {
+  const frame = (game: GameName, v: PlayerView | HeartsView, status: 'playing' | 'roundOver' = 'playing') =>
+    ({ code: 'LOCAL', game, status, gameNo: 1, seats: [], you: v.seat, host: 0, spectators: 0, turnSeconds: null, deadline: null, nextRoundAt: null, view: v, recordId: null }) as never;
+
+  it('S8 S10 S12 S18 S20: each shedding lesson when its rule is met, once, the call before anything else on that turn', () => {
+    const seen = new Set<Lesson>();
+    const first = find<PlayerView>('vri-atter', {}, (v) => v.seat === 0 && v.toMove === 0 && v.legal.length > 0)!;
+    expect(lessonFor(frame('vri-atter', first), seen)).toBe('match');
+    seen.add('match');
+    expect(lessonFor(frame('vri-atter', first), seen)).not.toBe('match');
+    const eight = find<PlayerView>('vri-atter', {}, (v) => v.toMove === v.seat && v.legal.some((a) => 'play' in a && a.suit !== undefined) && !v.legal.some((a) => 'play' in a && a.call))!;
+    expect(lessonFor(frame('vri-atter', eight), seen)).toBe('eight');
+    const dry = find<PlayerView>('vri-atter', {}, (v) => v.toMove === v.seat && !v.legal.some((a) => 'play' in a) && v.legal.some((a) => 'draw' in a))!;
+    expect(lessonFor(frame('vri-atter', dry), seen)).toBe('draw');
+    const call = find<PlayerView>('vri-atter', {}, (v) => v.toMove === v.seat && v.legal.some((a) => 'play' in a && a.call))!;
+    expect(lessonFor(frame('vri-atter', call), seen)).toBe('call');
+    // A round over: scored in points (the engine's roundPoints) is Vri åtter's lesson; Olsen's is the ranking.
+    expect(lessonFor(frame('vri-atter', { ...call, roundPoints: [0, 7, 12] }, 'roundOver'), seen)).toBe('scoring');
+    expect(lessonFor(frame('olsen', { ...call, roundPoints: null }, 'roundOver'), seen)).toBe('olsenEnd');
+  });
+
+  it('H3 H5 H8: the pass, following suit, points and the moon in Danish Olsen', () => {
+    const pass = find<HeartsView>('olsen-dk', { pass: 'left' }, (v) => v.phase === 'pass' && v.legal.length > 0)!;
+    expect(lessonFor(frame('olsen-dk', pass), new Set())).toBe('pass');
+    const play = find<HeartsView>('olsen-dk', {}, (v) => v.phase === 'play' && v.toMove === v.seat && v.taken.every((p) => p === 0))!;
+    expect(lessonFor(frame('olsen-dk', play), new Set(['pass']))).toBe('follow');
+    const points = find<HeartsView>('olsen-dk', {}, (v) => v.phase === 'play' && v.taken.some((p) => p > 0))!;
+    expect(lessonFor(frame('olsen-dk', points), new Set(['pass', 'follow']))).toBe('points');
+    expect(lessonFor(frame('olsen-dk', points, 'roundOver'), new Set(['pass', 'follow', 'points']))).toBe('moon');
   });
 });
