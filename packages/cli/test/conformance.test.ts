@@ -79,7 +79,9 @@ afterAll(async () => {
 });
 
 async function viaServer(game: string, players: number): Promise<{ turns: unknown[]; final: TableUpdate }> {
-  server ??= await startServer(testConfig({ botDelayMs: 0, catchDelayMs: 0 }), { seeds: () => SEED });
+  // A computer player that forgets its call (FORGETS_CALL) opens a catch; the person to move next answers at once in
+  // the terminal and the worker, and over the network here: the catch waits long enough for that answer to come first.
+  server ??= await startServer(testConfig({ botDelayMs: 0, catchDelayMs: 500 }), { seeds: () => SEED });
   const ida = await Client.open(server.url, 'Ida');
   const created = await ida.req<{ code: string }>({ type: 'create', game, seats: Array.from({ length: players - 1 }, () => ({ kind: 'bot', level: 'medium' })) });
   if (!created.ok) throw new Error(created.error.message);

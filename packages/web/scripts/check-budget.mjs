@@ -27,9 +27,9 @@ const size = (f, ext) => (existsSync(join(dist, f + ext)) ? statSync(join(dist, 
 const first = [...seen, ...styles].map((file) => ({ file, br: size(file, '.br'), gzip: size(file, '.gz'), raw: statSync(join(dist, file)).size }));
 const total = first.reduce((a, b) => a + b.br, 0);
 const later = readdirSync(join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f) && !seen.has(`assets/${f}`) && !styles.includes(`assets/${f}`)).map((f) => ({ file: `assets/${f}`, br: size(`assets/${f}`, '.br') }));
-const early = html.match(/for\(const f of (\[[^\]]*\])\)/);
-const earlyWorker = html.match(/fetch\("\/([^"]+)"/);
-const play = [...(early ? JSON.parse(early[1]).map((f) => f.slice(1)) : []), ...(earlyWorker ? [earlyWorker[1]] : [])].map((file) => ({ file, br: size(file, '.br') }));
+// The early script's lists: the page's modules (modulepreload), then the game worker and the chunks it imports (fetched).
+const lists = [...html.matchAll(/for\(const f of (\[[^\]]*\])\)/g)].map((m) => JSON.parse(m[1]).map((f) => f.slice(1)));
+const play = lists.flat().map((file) => ({ file, br: size(file, '.br') }));
 const playRoute = { br: total + play.reduce((a, b) => a + b.br, 0), more: play };
 console.log(JSON.stringify({ budget: BUDGET, firstPageBr: total, firstPageGzip: first.reduce((a, b) => a + b.gzip, 0), firstPage: first, playRoute, later }));
 if (total > BUDGET) {
