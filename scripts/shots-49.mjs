@@ -68,7 +68,7 @@ for (const lang of ['nb', 'en']) {
     await page.getByLabel(w.tempo).selectOption('calm');
     await page.getByText(w.rules, { exact: true }).click();
     await page.locator('#rule-targetScore').fill('0');
-    await page.locator('#rule-targetScore').scrollIntoViewIfNeeded();
+    await page.locator('#rule-targetScore').evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await page.waitForTimeout(300);
     await shot(page, `${lang}-house-rules-range-${tag}`);
     await page.close();

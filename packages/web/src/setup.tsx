@@ -121,7 +121,13 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
       {error && <p role="alert" class="refusal">{error}</p>}
       {/* Start stays in view at the bottom of a phone's screen, however long the house rules are. */}
       <div class="start-bar">
-        {problem && <p class="refusal" role="status">{problem}</p>}
+        {problem && (
+          <p class="refusal" role="status">
+            <button type="button" class="link" onClick={showProblem}>
+              {problem}
+            </button>
+          </p>
+        )}
         <button type="submit" class="primary" disabled={problem !== null}>
           {t.start}
         </button>
@@ -148,6 +154,13 @@ function TempoField({ tempo, setTempo, prefs }: { tempo: Tempo; setTempo: (t: Te
       <p class="muted about">{t.tempoAbout[tempo]}</p>
     </>
   );
+}
+
+/** Brings the field the house rules want fixed into view, above the Start bar, and puts the cursor in it. */
+function showProblem(): void {
+  const field = document.querySelector<HTMLElement>('.rule [aria-invalid="true"]');
+  field?.scrollIntoView({ block: 'center' });
+  field?.focus({ preventScroll: true });
 }
 
 function GameFields({ game, setGame, prefs }: { game: GameId; setGame: (g: GameId) => void; prefs: Prefs }) {
@@ -256,7 +269,13 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
       <HouseRules game={game} players={count} rules={rules} setRules={setRules} prefs={prefs} onProblem={setProblem} />
       {error && <p role="alert" class="refusal">{error}</p>}
       <div class="start-bar">
-        {problem && <p class="refusal" role="status">{problem}</p>}
+        {problem && (
+          <p class="refusal" role="status">
+            <button type="button" class="link" onClick={showProblem}>
+              {problem}
+            </button>
+          </p>
+        )}
         <button type="submit" class="primary" disabled={problem !== null}>
           {t.create}
         </button>

@@ -3,6 +3,7 @@
  * offers exactly the view's legal actions; a card that is not legal can
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
+import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { actingIn, isCall, isCatch, isDraw, isHeartsView, isNameSuit, isPass, isPlay, type AnyView } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
@@ -206,15 +207,20 @@ function Opponents({ u, v, prefs, turns, reactions = new Map(), onMute }: { u: T
             <span class="line">
               <AvatarBadge avatar={seat?.avatar} />
               <span class="name">{v.players[s]}</span>
-              {v.dealer === s && <span class="badge dealer">{t.dealerMark}</span>}
               {seat?.kind === 'bot' && <span class="badge" title={t.bot} aria-label={t.bot}>⚙</span>}
-              {seat?.standIn && <span class="badge">{t.standIn}</span>}
-              {seat?.kind === 'human' && !seat.connected && !seat.standIn && <span class="badge warn">{seat.awayUntil ? t.awayShort(secondsTo(seat.awayUntil, now)) : t.disconnected}</span>}
               <span class="backs" aria-label={t.cards(count)}>
                 <CardBack small />
                 <span class="count">{count}</span>
               </span>
             </span>
+            {/* The marks in words on a line of their own: the name keeps its room on a phone. */}
+            {(v.dealer === s || seat?.standIn || (seat?.kind === 'human' && !seat.connected)) && (
+              <span class="badges">
+                {v.dealer === s && <span class="badge dealer">{t.dealerMark}</span>}
+                {seat?.standIn && <span class="badge">{t.standIn}</span>}
+                {seat?.kind === 'human' && !seat.connected && !seat.standIn && <span class="badge warn">{seat.awayUntil ? t.awayShort(secondsTo(seat.awayUntil, now)) : t.disconnected}</span>}
+              </span>
+            )}
             {reactions.get(s) && <Bubble reaction={reactions.get(s)!.reaction} name={v.players[s]} prefs={prefs} onMute={onMute && (() => onMute(s))} />}
             <span key={turn?.at ?? -1} class={`caption${turn && turn.at === newest ? ' fresh' : ''}${turn?.caught ? ' caught' : ''}`}>
               {turn ? (turn.short ?? turn.text) : ' '}
@@ -356,10 +362,11 @@ function Status({ u, v, prefs, connected }: { u: TableUpdate; v: AnyView; prefs:
       </span>{' '}
       {/* Each part whole on its line (a phone wraps between parts, never inside one), no separator before nothing. */}
       {[u.you === null ? t.spectating : '', text, ...extra].filter(Boolean).map((part, i) => (
-        <span key={i} class={part === text || (u.you === null && i === 0) ? 'part' : 'part muted'}>
+        // The separator outside the part: a line may break there (and only there, inside the short parts).
+        <Fragment key={i}>
           {i > 0 && ' · '}
-          {part}
-        </span>
+          <span class={part === text ? 'part lead' : u.you === null && i === 0 ? 'part' : 'part muted'}>{part}</span>
+        </Fragment>
       ))}
       {away >= 0 && (
         <span class="away-note">
