@@ -308,9 +308,13 @@ describe('the web app in Chromium', () => {
     // Nothing names the option's identifier, and no other choice is greyed out by it.
     expect(await page.locator('body').innerText()).not.toContain('targetScore');
     expect(await page.locator('.rule select option:disabled, .rule input:disabled').count()).toBe(disabledBefore);
-    const start = page.getByRole('button', { name: 'Start' });
+    const start = page.getByRole('button', { name: 'Start', exact: true });
     expect(await start.isDisabled()).toBe(true);
     expect(await page.locator('.start-bar').innerText()).toContain('Rett det som er merket i husreglene');
+    // The message in the Start bar leads to the field.
+    await page.locator('#rule-targetScore').blur();
+    await page.getByRole('button', { name: /^Rett det som er merket/ }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('rule-targetScore');
     await page.locator('#rule-targetScore').fill('150');
     await expect.poll(() => told.count()).toBe(0);
     expect(await start.isEnabled()).toBe(true);
