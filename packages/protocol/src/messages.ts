@@ -19,6 +19,9 @@ export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** A table's code: 6 letters and digits for a table in the lobby, 10 for a private one. */
 export const TableCode = v.pipe(v.string(), v.regex(/^(?:[A-HJKMNP-Z2-9]{6}|[A-HJKMNP-Z2-9]{10})$/, 'A table code is 6 or 10 letters and digits.'));
 
+/** The times per move a turn-based table offers (hours). */
+export const MOVE_HOURS = [1, 12, 24, 72] as const;
+
 /** Bot levels a table may seat: the bots' one list (`hard` and `expert` search: they cost the server CPU time per move). */
 export type BotLevel = Level;
 
@@ -85,6 +88,11 @@ export const CreateTable = v.strictObject({
   fillLevel: v.optional(v.picklist(LEVELS), 'medium'),
   /** How fast the computer plays and how long a person has to call late (default `normal`). */
   tempo: v.optional(v.picklist(TEMPOS), 'normal'),
+  /**
+   * "Spill over tid": a turn-based table played over days, with this many
+   * hours per move (`turnSeconds` is then ignored); absent: a live table.
+   */
+  moveHours: v.optional(v.picklist(MOVE_HOURS)),
 });
 
 /** Card actions exactly as records write them (docs/record.md); the seat is the sender's. */
@@ -200,6 +208,8 @@ export interface TableUpdate {
   readonly turnSeconds: number | null;
   /** When the turn timer plays for the person to act (ms since the epoch), or null. */
   readonly deadline: number | null;
+  /** A turn-based table ("Spill over tid"): moves over days, `turnSeconds` per move; absent for a live table. */
+  readonly turnBased?: true;
   /** When the next round is dealt automatically (ms since the epoch), or null. */
   readonly nextRoundAt: number | null;
   /**

@@ -66,6 +66,8 @@ export interface ServerConfig {
   readonly catchDelayMs: number;
   readonly roundPauseMs: number;
   readonly reconnectGraceMs: number;
+  /** A turn-based table's time per move in seconds instead of the hours its players chose (tests, demos); null: the hours. */
+  readonly turnBasedMoveSeconds: number | null;
   readonly finishedTtlMs: number;
   /** Requests per connection per window before `rate_limited`. */
   readonly rateLimit: { readonly points: number; readonly seconds: number };
@@ -101,6 +103,7 @@ export const DEFAULTS: ServerConfig = {
   catchDelayMs: 1500,
   roundPauseMs: 4000,
   reconnectGraceMs: 60_000,
+  turnBasedMoveSeconds: null,
   finishedTtlMs: 30 * 60_000,
   rateLimit: { points: 30, seconds: 10 },
   limits: {
@@ -216,6 +219,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     catchDelayMs: int(env, 'OLSEN_CATCH_DELAY_MS', DEFAULTS.catchDelayMs, 0, 60_000),
     roundPauseMs: int(env, 'OLSEN_ROUND_PAUSE_MS', DEFAULTS.roundPauseMs, 0, 600_000),
     reconnectGraceMs: int(env, 'OLSEN_RECONNECT_GRACE_MS', DEFAULTS.reconnectGraceMs, 0, 86_400_000),
+    turnBasedMoveSeconds: env.OLSEN_TURN_BASED_MOVE_SECONDS === undefined || env.OLSEN_TURN_BASED_MOVE_SECONDS === '' ? null : int(env, 'OLSEN_TURN_BASED_MOVE_SECONDS', 60, 1, 259_200),
     finishedTtlMs: int(env, 'OLSEN_FINISHED_TTL_MS', DEFAULTS.finishedTtlMs, 0, 86_400_000),
     rateLimit: { points: int(env, 'OLSEN_RATE_LIMIT', DEFAULTS.rateLimit.points, 1, 100_000), seconds: DEFAULTS.rateLimit.seconds },
     limits: limitsFromEnv(env),

@@ -148,7 +148,7 @@ export class Coordinator {
       let code = newCode(req.listed ? 6 : 10);
       while (this.h.tables.get(code)) code = newCode(req.listed ? 6 : 10);
       const row: TableRow = {
-        id: randomBytes(9).toString('base64url'), code, host: guest.id, game: req.game, rules: req.rules, seats, listed: req.listed, turnSeconds: req.turnSeconds, fillLevel: req.fillLevel, tempo: req.tempo,
+        id: randomBytes(9).toString('base64url'), code, host: guest.id, game: req.game, rules: req.rules, seats, listed: req.listed, turnSeconds: req.moveHours !== undefined ? (this.o.turnBasedMoveSeconds ?? req.moveHours * 3600) : req.turnSeconds, fillLevel: req.fillLevel, tempo: req.tempo, turnBased: req.moveHours !== undefined,
         status: 'waiting', gameNo: 1, seed: daily?.seed ?? this.newSeed(), createdAt: this.o.clock.now(), rev: 0, daily: daily?.date ?? null,
       };
       try {
@@ -287,7 +287,8 @@ export class Coordinator {
     if (!t) return;
     const seated = playerId !== null && seatOf(t, playerId) !== null;
     const left = await this.o.presence.remove(code, seated ? playerId : null);
-    const away = seated && left === 0 && !this.h.closed;
+    // A turn-based table's people come and go over days: leaving the page is not leaving the game.
+    const away = seated && left === 0 && !this.h.closed && t.row.turnBased !== true;
     // Noted before the frames go out: everyone at the table sees when the computer takes over, from this deadline.
     const until = this.o.clock.now() + this.o.reconnectGraceMs;
     if (away) await this.o.presence.markAway(code, playerId, until);

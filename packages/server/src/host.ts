@@ -27,6 +27,9 @@ export interface Finished {
   readonly finishedAt: number;
 }
 
+/** A turn-based table hands a seat to the computer after this many moves in a row made by the turn timer. */
+export const TIMER_STREAK = 3;
+
 export class TableHost {
   /** This process's name in pub/sub messages. */
   readonly id: string;
@@ -104,9 +107,13 @@ export class TableHost {
   }
 
   /** The runner's move sink: appends a move; false if the store failed. A lost race (`VersionConflict`) is thrown for `run` to retry. */
-  private async write(t: LiveTable, move: Move, seq: number, gameNo: number): Promise<boolean> {
+  private async write(t: LiveTable, given: Move, seq: number, gameNo: number): Promise<boolean> {
+    // A turn-based table's moves carry their time: the next turn's clock runs from it, across restarts.
+    const at = t.row.turnBased ? this.o.clock.now() : undefined;
+    const move: Move = at === undefined ? given : { ...given, at };
     try {
       await this.o.store.appendMove(t.row.id, gameNo, seq, move);
+      if (at !== undefined) t.turnSince = at;
       if (t.outbox.moves.length === 0) t.outbox.from = seq;
       t.outbox.moves.push(move);
       return true;
@@ -207,6 +214,8 @@ export class TableHost {
       }
       const r = await t.table.fire(job);
       if (r && !r.ok && job.kind !== 'round') this.o.log.error({ table: t.row.code, seat: job.seat, error: r.error }, 'bot move refused');
+      // Over days: after three moves in a row the turn timer made, the computer keeps the seat until the person is back.
+      if (r?.ok && job.kind === 'turn' && t.row.turnBased && t.table.timerStreak(job.seat) >= TIMER_STREAK) return (await this.vacate(t, job.seat), { ok: true });
       if (r?.ok) await this.after(t);
       return { ok: true };
     });

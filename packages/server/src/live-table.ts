@@ -36,6 +36,8 @@ export class LiveTable {
   /** A write failed without an answer (a timeout): it may land late, so reload and settle before use. */
   uncertain = false;
   evict: TimerHandle | null = null;
+  /** A turn-based table: when the current turn began (its last move's time, kept in the log), or null (now). */
+  turnSince: number | null = null;
   /** The address the table was made from (caps per address); null for a table restored from the store. */
   hostAddress: string | null = null;
   /** The seats as clients see them, for the row and presence they were made from. */
@@ -50,8 +52,8 @@ export class LiveTable {
     // The daily deal's tables share the day's seed; their players' dice are the entry's own (its table id), so a
     // line scouted at one table is not answered move for move at another.
     this.table = new Table(
-      { game: row.game, rules: row.rules, seats: row.seats, gameNo: row.gameNo, seed: row.seed, turnSeconds: row.turnSeconds, fillLevel: row.fillLevel, ...(row.daily ? { botSeed: `${row.seed}/bots/${row.id}`, varied: true } : {}) },
-      { ...ports(this), present: () => this.someoneHere() },
+      { game: row.game, rules: row.rules, seats: row.seats, gameNo: row.gameNo, seed: row.seed, turnSeconds: row.turnSeconds, fillLevel: row.fillLevel, ...(row.daily ? { botSeed: `${row.seed}/bots/${row.id}`, varied: true } : {}), ...(row.turnBased ? { turnBased: true } : {}) },
+      { ...ports(this), present: () => this.someoneHere(), turnSince: () => this.turnSince },
     );
   }
 

@@ -147,6 +147,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('tables').addColumn('tempo', 'text', (c) => c.notNull().defaultTo('normal')).execute();
       },
     },
+    // Issue 50: a table played over days ("Spill over tid").
+    '0008_turn_based': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('tables').addColumn('turn_based', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      },
+    },
   };
 }
 

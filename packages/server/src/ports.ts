@@ -28,6 +28,8 @@ export interface TableRow {
   readonly fillLevel: BotLevel;
   /** The table's pace (absent: `normal`). */
   readonly tempo?: Tempo;
+  /** Played over days ("Spill over tid"): `turnSeconds` per move, nobody need be here (absent: a live table). */
+  readonly turnBased?: boolean;
   readonly status: TableStatus | 'closed';
   readonly gameNo: number;
   /** Secret: the deals of the current game follow from it. Never sent to a client. */
@@ -294,6 +296,8 @@ export interface CoordinatorOptions {
   readonly roundPauseMs: number;
   /** How long a dropped player keeps their seat before a bot takes over (ms). */
   readonly reconnectGraceMs: number;
+  /** A turn-based table's time per move, in seconds, instead of the hours chosen (tests; default: the hours). */
+  readonly turnBasedMoveSeconds?: number;
   /** How long a finished table stays in memory for a rematch (ms). */
   readonly finishedTtlMs: number;
   /** Where each game's deal seed comes from (default: 12 random bytes). */

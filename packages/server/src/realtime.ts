@@ -200,6 +200,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       spectators: update.spectators,
       turnSeconds: update.turnSeconds,
       deadline: update.deadline,
+      turnBased: update.turnBased,
       nextRoundAt: update.nextRoundAt,
       catchBy: update.catchBy,
       view,

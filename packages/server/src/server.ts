@@ -104,6 +104,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     catchDelayMs: config.catchDelayMs,
     roundPauseMs: config.roundPauseMs,
     reconnectGraceMs: config.reconnectGraceMs,
+    ...(config.turnBasedMoveSeconds !== null ? { turnBasedMoveSeconds: config.turnBasedMoveSeconds } : {}),
     finishedTtlMs: config.finishedTtlMs,
     ...(adapters.seeds ? { seeds: adapters.seeds } : {}),
   });

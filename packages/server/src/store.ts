@@ -35,6 +35,7 @@ interface DB {
     turn_seconds: number | null;
     fill_level: string;
     tempo: string;
+    turn_based: number;
     status: string;
     game_no: number;
     seed: string;
@@ -259,6 +260,7 @@ export class KyselyStore implements Store {
       turn_seconds: t.turnSeconds,
       fill_level: t.fillLevel,
       tempo: t.tempo ?? 'normal',
+      turn_based: t.turnBased ? 1 : 0,
       status: t.status,
       game_no: t.gameNo,
       seed: t.seed,
@@ -476,6 +478,7 @@ function toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): Omit<TableRow, '
     turnSeconds: r.turn_seconds,
     fillLevel: r.fill_level as TableRow['fillLevel'],
     tempo: r.tempo as Tempo,
+    turnBased: Number(r.turn_based) === 1,
     status: r.status as TableRow['status'],
     gameNo: r.game_no,
     seed: r.seed,

@@ -197,6 +197,9 @@ export class Tables {
       this.o.log.error({ table: t.row.code }, 'move log does not replay; table left closed');
       return false;
     }
+    // A turn-based table's clock runs from its last move's time (kept in the log).
+    const last = moves.length > 0 ? moves[moves.length - 1]!.at : undefined;
+    if (last !== undefined) t.turnSince = last;
     // A table reloaded in place (another process started its game) may run now.
     if (this.map.get(t.row.code) === t) this.o.running.add(t);
     return true;

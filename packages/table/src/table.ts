@@ -26,8 +26,11 @@ import { computerFor, fillSeats, seatNames, withSeat, type TableSeat } from './s
 /** Who made a move for a person: the turn timer ran out, or a computer player stood in after they left. */
 export type Mark = 'timer' | 'standIn';
 
-/** A move as written to the log: an action (marked when the computer made it for a person), or the next deal. */
-export type Move = { readonly action: unknown; readonly by?: Mark } | { readonly next: true };
+/**
+ * A move as written to the log: an action (marked when the computer made it for a person), or the next deal;
+ * `at` (ms since the epoch) on a turn-based table's moves: when the next turn began.
+ */
+export type Move = { readonly action: unknown; readonly by?: Mark; readonly at?: number } | { readonly next: true; readonly at?: number };
 
 /** A timed step, made for one version of one game: a bot (or stand-in) acts, the turn timer plays, the next deal, or nobody is here. */
 export type Step =
@@ -76,6 +79,8 @@ export interface TablePorts {
   readonly idleMs?: number;
   /** Where the moves made and refused are counted (a host's metrics over many tables); default the table's own. */
   readonly counters?: { actions: number; rejected: number };
+  /** When the current turn began (ms since the epoch; a turn-based table's last move, kept across restarts); default now. */
+  readonly turnSince?: () => number | null;
 }
 
 export interface TableConfig {
@@ -93,6 +98,12 @@ export interface TableConfig {
   readonly botSeed?: string;
   /** The bots vary their play (the daily deal). */
   readonly varied?: boolean;
+  /**
+   * Played over days ("Spill over tid"): the bots and the turn timer go on
+   * with nobody at the table, and the turn's clock runs from `turnSince`
+   * (a restart does not give the person more time).
+   */
+  readonly turnBased?: boolean;
 }
 
 /** A habit level's move, here and at once (the runner's default); a search level needs the host's `decide`. */
@@ -194,6 +205,7 @@ export class Table {
       spectators: base.spectators,
       turnSeconds: this.config.turnSeconds,
       deadline: this.deadline,
+      turnBased: this.config.turnBased === true ? true : undefined,
       nextRoundAt: this.nextRoundAt,
       catchBy: this.catchBy,
       view,
@@ -395,7 +407,8 @@ export class Table {
       }
       return;
     }
-    const present = this.ports.present?.() ?? true;
+    // A turn-based table plays on with nobody looking: its people come and go over days.
+    const present = this.config.turnBased === true || (this.ports.present?.() ?? true);
     if (!present || this.roundFull(g)) {
       this.paused = true;
       if (this.ports.idleMs !== undefined) this.ports.schedule?.({ kind: 'idle', gameNo, version }, this.ports.idleMs);
@@ -423,11 +436,32 @@ export class Table {
         if (!(open && legal.some(isCatch))) this.ports.schedule?.({ kind: 'bot', gameNo, version, seat, level }, open ? Math.max(pace.hold, pace.think(level)) : pace.think(level));
       } else if (this.config.turnSeconds !== null && (seat === mover || mover === null) && legal.some((a) => !isCatch(a))) {
         const ms = this.config.turnSeconds * 1000;
-        this.deadline = this.now() + ms;
-        this.ports.schedule?.({ kind: 'turn', gameNo, version, seat, level: 'medium' }, ms);
+        this.deadline = (this.ports.turnSince?.() ?? this.now()) + ms;
+        this.ports.schedule?.({ kind: 'turn', gameNo, version, seat, level: 'medium' }, Math.max(0, this.deadline - this.now()));
       }
     }
     if (first !== Infinity) this.catchBy = this.now() + first;
+  }
+
+  /**
+   * How many of the seat's moves in a row, to the last, the turn timer made
+   * (this game, across its rounds): a turn-based table hands the seat to the
+   * computer after three.
+   */
+  timerStreak(seat: Seat): number {
+    const g = this.game;
+    if (!g) return 0;
+    let streak = 0;
+    for (let r = g.rounds.length - 1; r >= 0; r--) {
+      const timer = new Set(this.marks.find((m) => m.round === r)?.timer ?? []);
+      const log = g.rounds[r]!.actions as readonly { seat: number }[];
+      for (let i = log.length - 1; i >= 0; i--) {
+        if (log[i]!.seat !== seat) continue;
+        if (!timer.has(i)) return streak;
+        streak++;
+      }
+    }
+    return streak;
   }
 
   // ---- seats ---------------------------------------------------------------------
