@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { AvatarSchema, PlayerName } from '@olsen/protocol';
-import { LANGS, type Lang } from '@olsen/engine';
+import { LANGS, actingIn, type Lang } from '@olsen/engine';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { systemClock } from './clock.js';
 import { Admission } from './admission.js';
@@ -213,8 +213,10 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     const tables = [];
     for (const code of (await coordinator.tablesOf(guest.id)).slice(0, 50)) {
       const u = await coordinator.updateFor(code, guest.id);
-      if (u && (u.status === 'waiting' || u.status === 'playing' || u.status === 'roundOver')) tables.push({ code: u.code, game: u.game, status: u.status, seats: u.seats, you: u.you });
+      // Whose move it is, the engine's answer: the games waiting for this guest come first, the least time left first.
+      if (u && (u.status === 'waiting' || u.status === 'playing' || u.status === 'roundOver')) tables.push({ code: u.code, game: u.game, status: u.status, seats: u.seats, you: u.you, yourTurn: u.view !== null && actingIn(u.view).you !== null, turnBased: u.turnBased === true, deadline: u.deadline });
     }
+    tables.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || (a.deadline ?? Infinity) - (b.deadline ?? Infinity));
     return { ok: true, tables };
   });
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, reply) => {
@@ -229,7 +231,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
       return reply.code(404).send({ ok: false, error: { code: 'no_such_table', message: 'There is no such table.' } });
     }
     const u = found.update;
-    return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds, tempo: found.tempo, rules: u.rules ?? {}, host: u.seats[u.host]?.name ?? null } };
+    return { ok: true, table: { code: u.code, game: u.game, status: u.status, seats: u.seats, turnSeconds: u.turnSeconds, turnBased: u.turnBased === true, tempo: found.tempo, rules: u.rules ?? {}, host: u.seats[u.host]?.name ?? null } };
   });
   // Records are stored only when a game is over, so every record here is public — but a daily deal's only once its day is over.
   app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req, reply) => {

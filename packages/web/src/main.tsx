@@ -175,7 +175,7 @@ function Home({ prefs }: { prefs: Prefs }) {
 function MyTables({ prefs }: { prefs: Prefs }) {
   const { t } = prefs;
   const { getJsonAsGuest, hasToken } = useClient();
-  const [tables, setTables] = useState<{ code: string; game: keyof typeof t.games; status: string; seats: { name: string | null }[] }[]>([]);
+  const [tables, setTables] = useState<{ code: string; game: keyof typeof t.games; status: string; seats: { name: string | null }[]; yourTurn?: boolean; turnBased?: boolean; deadline?: number | null }[]>([]);
   useEffect(() => {
     if (!hasToken()) return;
     void getJsonAsGuest<{ ok: boolean; tables?: typeof tables }>('/api/my-tables').then((b) => b?.ok && setTables(b.tables ?? []));
@@ -188,7 +188,8 @@ function MyTables({ prefs }: { prefs: Prefs }) {
         {tables.map((x) => (
           <li key={x.code}>
             <a href={`#/t/${x.code}`}>
-              {t.games[x.game]} · {x.seats.map((s) => s.name).filter(Boolean).join(', ')} · {x.status === 'waiting' ? t.waitingFor : t.playing}
+              {t.games[x.game]} · {x.seats.map((s) => s.name).filter(Boolean).join(', ')} · {x.status === 'waiting' ? t.waitingFor : x.yourTurn ? t.yourTurn : t.playing}
+              {x.yourTurn && x.turnBased && x.deadline ? ` · ${t.timeLeft(Math.max(0, x.deadline - Date.now()))}` : ''}
             </a>
           </li>
         ))}

@@ -17,6 +17,8 @@ interface TableInfo {
   host: string | null;
   rules: Record<string, unknown>;
   turnSeconds: number | null;
+  /** Played over days, `turnSeconds` per move (absent from an older server: live). */
+  turnBased?: boolean;
   /** The table's pace (absent from an older server: normal). */
   tempo?: Tempo;
   seats: { kind: string; name: string | null }[];
@@ -30,7 +32,13 @@ function InviteInfo({ info, prefs, host = false }: { info: TableInfo; prefs: Pre
     <div class="invite">
       {host ? <p class="lead">{t.yourTable(t.games[info.game])}</p> : info.host && <p class="lead">{t.invitedBy(info.host, t.games[info.game])}</p>}
       <p class="muted">{t.about[info.game]}</p>
-      <p>{info.turnSeconds ? t.timerIs(info.turnSeconds) : t.noTimer}</p>
+      {info.turnBased ? (
+        <p>
+          <strong>{t.turnBased}</strong>: {t.moveTime.toLowerCase()} {t.moveTimes[`h${Math.round((info.turnSeconds ?? 0) / 3600)}` as keyof Texts['moveTimes']] ?? `${info.turnSeconds} s`}. <span class="muted">{t.turnBasedAbout}</span>
+        </p>
+      ) : (
+        <p>{info.turnSeconds ? t.timerIs(info.turnSeconds) : t.noTimer}</p>
+      )}
       <p>
         {t.tempo}: <strong>{t.tempos[info.tempo ?? 'normal']}</strong> <span class="muted">{t.tempoAbout[info.tempo ?? 'normal']}</span>
       </p>

@@ -192,6 +192,8 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
   const [rules, setRules] = useState<Record<string, unknown>>({});
   const [listed, setListed] = useState(false);
   const [timer, setTimer] = useState('');
+  // "Spill over tid": hours per move; '' a live table.
+  const [hours, setHours] = useState<'' | '1' | '12' | '24' | '72'>('');
   const [problem, setProblem] = useState<string | null>(null);
   const [tempo, setTempo] = useState<Tempo>(() => lastSetup(client).tempo);
   const [error, setError] = useState<string | null>(null);
@@ -219,7 +221,8 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
           rules: { ...rules, ...rulesNeededFor(game, count) } as Record<string, string | number | boolean | null>,
           seats: seats.map((s) => (s === 'open' ? { kind: 'open' } : { kind: 'bot', level: s })),
           listed,
-          turnSeconds: timer ? Number(timer) : null,
+          turnSeconds: timer && !hours ? Number(timer) : null,
+          ...(hours ? { moveHours: Number(hours) as 1 | 12 | 24 | 72 } : {}),
           fillLevel: 'medium',
           tempo,
         });
@@ -261,9 +264,24 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
         <input type="checkbox" checked={listed} onChange={(e) => setListed((e.target as HTMLInputElement).checked)} /> {t.listed}
       </label>
       <label>
-        {t.turnTimer}
-        <input type="number" min={5} max={600} value={timer} onInput={(e) => setTimer((e.target as HTMLInputElement).value)} />
+        {t.moveTime}
+        <select value={hours} onChange={(e) => setHours((e.target as HTMLSelectElement).value as typeof hours)}>
+          <option value="">{t.moveTimes.live}</option>
+          {(['1', '12', '24', '72'] as const).map((h) => (
+            <option key={h} value={h}>
+              {t.turnBased}: {t.moveTimes[`h${h}`]}
+            </option>
+          ))}
+        </select>
       </label>
+      {hours ? (
+        <p class="muted about">{t.turnBasedAbout}</p>
+      ) : (
+        <label>
+          {t.turnTimer}
+          <input type="number" min={5} max={600} value={timer} onInput={(e) => setTimer((e.target as HTMLInputElement).value)} />
+        </label>
+      )}
       <TempoField tempo={tempo} setTempo={setTempo} prefs={prefs} />
       {'decks' in rulesNeededFor(game, count) && <p class="muted">{t.twoDecks}</p>}
       <HouseRules game={game} players={count} rules={rules} setRules={setRules} prefs={prefs} onProblem={setProblem} />

@@ -111,6 +111,7 @@ export function Table({ session, prefs, onLeave, connected = true, coach }: { se
           ← {t.back}
         </button>
         <h1>{t.games[u.game as keyof Texts['games']]}</h1>
+        {u.turnBased && <span class="badge">{t.turnBased}</span>}
         {u.code !== 'LOCAL' && <span class="code" aria-label={t.code}>{spacedCode(u.code)}</span>}
         {u.spectators > 0 && <span class="muted">{t.spectators(u.spectators)}</span>}
         <button type="button" class="link sound" aria-pressed={sound} aria-label={t.sound} title={t.sound} onClick={toggleSound}>
@@ -214,11 +215,11 @@ function Opponents({ u, v, prefs, turns, reactions = new Map(), onMute }: { u: T
               </span>
             </span>
             {/* The marks in words on a line of their own: the name keeps its room on a phone. */}
-            {(v.dealer === s || seat?.standIn || (seat?.kind === 'human' && !seat.connected)) && (
+            {(v.dealer === s || seat?.standIn || (seat?.kind === 'human' && !seat.connected && !u.turnBased)) && (
               <span class="badges">
                 {v.dealer === s && <span class="badge dealer">{t.dealerMark}</span>}
                 {seat?.standIn && <span class="badge">{t.standIn}</span>}
-                {seat?.kind === 'human' && !seat.connected && !seat.standIn && <span class="badge warn">{seat.awayUntil ? t.awayShort(secondsTo(seat.awayUntil, now)) : t.disconnected}</span>}
+                {seat?.kind === 'human' && !seat.connected && !seat.standIn && !u.turnBased && <span class="badge warn">{seat.awayUntil ? t.awayShort(secondsTo(seat.awayUntil, now)) : t.disconnected}</span>}
               </span>
             )}
             {reactions.get(s) && <Bubble reaction={reactions.get(s)!.reaction} name={v.players[s]} prefs={prefs} onMute={onMute && (() => onMute(s))} />}
@@ -337,7 +338,7 @@ function HeartsCenter({ v, prefs }: { v: HeartsView; prefs: Prefs }) {
 function Status({ u, v, prefs, connected }: { u: TableUpdate; v: AnyView; prefs: Prefs; connected: boolean }) {
   const { t } = prefs;
   // A person who dropped, with the server's deadline for the computer to take over (the first such seat).
-  const away = u.seats.findIndex((s) => s.kind === 'human' && !s.connected && !s.standIn && s.awayUntil !== undefined);
+  const away = u.turnBased ? -1 : u.seats.findIndex((s) => s.kind === 'human' && !s.connected && !s.standIn && s.awayUntil !== undefined);
   const now = useTick(u.deadline !== null || away >= 0);
   // The engine's one answer to "who acts now": the highlighted seats and this line never disagree.
   const acting = actingIn(v);
@@ -351,7 +352,7 @@ function Status({ u, v, prefs, connected }: { u: TableUpdate; v: AnyView; prefs:
   if (!connected) text = t.reconnecting;
   const mine = acting.you !== null;
   const extra: string[] = [];
-  if (u.deadline && connected) extra.push(t.deadline(secondsTo(u.deadline, now)));
+  if (u.deadline && connected) extra.push(u.turnBased ? t.timeLeft(Math.max(0, u.deadline - now)) : t.deadline(secondsTo(u.deadline, now)));
   if (u.you !== null && isHeartsView(v)) extra.push(`${t.taken}: ${v.taken[u.you]}`, `${t.total}: ${v.totals[u.you]}`);
   if (u.you !== null && !isHeartsView(v) && v.totals) extra.push(`${t.total}: ${v.totals[u.you]}`);
   const clockwise = v.direction === 'clockwise';
