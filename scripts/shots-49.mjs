@@ -18,7 +18,7 @@ const desktop = { width: 1280, height: 800 };
 const W = { nb: { name: 'Ditt navn', make: 'Lag bord', join: 'Bli med', start: 'Start spillet', watch: 'Se på', rules: 'Husregler', hand: /Din hånd/, tempo: 'Tempo', late: /^Ett kort igjen! · \d s$/, bank: /^Bank i bordet! · \d s$/, playable: /kan spilles$/, draw: /^Trekk\./, pass: /^Pass$/, round: /^(Runden er over|Spillet er over)/, next: 'Neste runde' }, en: { name: 'Your name', make: 'Create table', join: 'Join', start: 'Start the game', watch: 'Watch', rules: 'House rules', hand: /Your hand/, tempo: 'Pace', late: /^One card left! · \d s$/, bank: /^Bang the table! · \d s$/, playable: /playable$/, draw: /^Draw\./, pass: /^Pass$/, round: /^(Round over|Game over)/, next: 'Next round' } };
 const shot = (page, name) => page.screenshot({ path: `${out}/${name}.png` });
 
-async function step(page, w, avoidCall = true) {
+async function step(page, w) {
   const dialog = page.getByRole('dialog');
   const press = (l) => l.press('Enter', { timeout: 1500 }).catch(() => undefined);
   if (await dialog.isVisible()) return press(dialog.getByRole('button').first());
