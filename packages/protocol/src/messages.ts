@@ -123,6 +123,8 @@ export const Request = v.variant('type', [
   v.strictObject({ type: v.literal('rematch'), code: TableCode }),
   // A reaction from the fixed set, shown at the sender's seat to everyone at the table (no free text).
   v.strictObject({ type: v.literal('react'), code: TableCode, reaction: v.picklist(REACTIONS) }),
+  // Whether the page showing the table is in view (a hidden tab is told of its turn by a push, as a closed one).
+  v.strictObject({ type: v.literal('look'), code: TableCode, visible: v.boolean() }),
 ]);
 export type Request = v.InferOutput<typeof Request>;
 export type RequestType = Request['type'];

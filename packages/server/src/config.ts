@@ -3,6 +3,7 @@
  * checked once at start: a broken value stops the server with a sentence
  * naming the variable.
  */
+import { readFileSync } from 'node:fs';
 import { defaultBotThreads } from './bot-pool.js';
 
 /** What one guest, one address and the whole server may hold or ask (README, "Limits"). */
@@ -74,6 +75,13 @@ export interface ServerConfig {
   readonly limits: Limits;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (else every client has the proxy's). */
   readonly trustProxy: boolean;
+  /** Web Push's VAPID keys (null: made at the first start and kept in the database) and the contact the push services see. */
+  readonly vapid: { readonly publicKey: string; readonly privateKey: string } | null;
+  readonly vapidSubject: string;
+  /** Push endpoints on private and loopback addresses (tests only). */
+  readonly pushAllowPrivate: boolean;
+  /** A certificate authority (PEM) to trust for push services besides the system's (a test's own push service). */
+  readonly pushCa: string | null;
   /** A connection that has not taken its updates for this long (ms), or holds this many unsent bytes, is cut. */
   readonly slowClientMs: number;
   readonly slowClientBytes: number;
@@ -127,6 +135,10 @@ export const DEFAULTS: ServerConfig = {
     stopMs: 9_000,
   },
   trustProxy: false,
+  vapid: null,
+  vapidSubject: 'mailto:olsen@example.invalid',
+  pushAllowPrivate: false,
+  pushCa: null,
   slowClientMs: 15_000,
   slowClientBytes: 4 * 1024 * 1024,
   botThreads: defaultBotThreads(),
@@ -146,6 +158,24 @@ function int(env: Record<string, string | undefined>, name: string, fallback: nu
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (it is ${JSON.stringify(raw)}).`);
   return n;
+}
+
+/** A PEM file's text, or a sentence naming the variable. */
+function readPem(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`OLSEN_PUSH_CA_FILE names ${file}, which cannot be read (${(e as Error).message}).`);
+  }
+}
+
+/** Both VAPID keys from the variables, or neither (then the database keeps the first start's). */
+function vapidFromEnv(env: Record<string, string | undefined>): { publicKey: string; privateKey: string } | null {
+  const publicKey = env.OLSEN_VAPID_PUBLIC_KEY ?? '';
+  const privateKey = env.OLSEN_VAPID_PRIVATE_KEY ?? '';
+  if (!publicKey && !privateKey) return null;
+  if (!/^[A-Za-z0-9_-]{80,100}$/.test(publicKey) || !/^[A-Za-z0-9_-]{40,50}$/.test(privateKey)) throw new ConfigError('OLSEN_VAPID_PUBLIC_KEY and OLSEN_VAPID_PRIVATE_KEY must be given together, as URL-safe base64 (npx web-push generate-vapid-keys makes a pair).');
+  return { publicKey, privateKey };
 }
 
 function flag(env: Record<string, string | undefined>, name: string): boolean {
@@ -224,6 +254,10 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     rateLimit: { points: int(env, 'OLSEN_RATE_LIMIT', DEFAULTS.rateLimit.points, 1, 100_000), seconds: DEFAULTS.rateLimit.seconds },
     limits: limitsFromEnv(env),
     trustProxy: flag(env, 'OLSEN_TRUST_PROXY'),
+    vapid: vapidFromEnv(env),
+    vapidSubject: env.OLSEN_VAPID_SUBJECT || DEFAULTS.vapidSubject,
+    pushAllowPrivate: flag(env, 'OLSEN_PUSH_ALLOW_PRIVATE'),
+    pushCa: env.OLSEN_PUSH_CA_FILE ? readPem(env.OLSEN_PUSH_CA_FILE) : null,
     slowClientMs: int(env, 'OLSEN_SLOW_CLIENT_MS', DEFAULTS.slowClientMs, 100, 600_000),
     slowClientBytes: int(env, 'OLSEN_SLOW_CLIENT_BYTES', DEFAULTS.slowClientBytes, 1024, 1024 * 1024 * 1024),
     botThreads: int(env, 'OLSEN_BOT_THREADS', DEFAULTS.botThreads, 0, 256),

@@ -79,6 +79,11 @@ export class Coordinator {
   }
 
   /** Called after a finished game is stored (once per game, by the process that finished it): the daily deal's results. */
+  /** Hears each change of a table, after it is made (the turn-based tables' pushes). */
+  set onChange(f: ((t: LiveTable) => void) | null) {
+    this.h.onChange = f;
+  }
+
   set onFinished(f: ((f: Finished) => Promise<void>) | null) {
     this.h.onFinished = f;
   }
@@ -260,6 +265,15 @@ export class Coordinator {
   }
 
   // ---- presence -------------------------------------------------------------------
+  /** A seated person's page showing the table came into view or went out of it (their pushes follow: push.ts). */
+  look(code: string, playerId: string | null, visible: boolean): void {
+    const t = this.h.tables.get(code);
+    if (!t || playerId === null) return;
+    if (visible) t.hidden.delete(playerId);
+    else t.hidden.add(playerId);
+  }
+
+
   /** A connection of `playerId` (null: a spectator) is now following the table. */
   async connected(code: string, playerId: string | null): Promise<void> {
     this.h.followedHere.set(code, (this.h.followedHere.get(code) ?? 0) + 1);

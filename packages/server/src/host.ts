@@ -143,8 +143,12 @@ export class TableHost {
     await this.after(t);
   }
 
+  /** After each change of a table: whom to tell that it is their turn (turn-based tables' pushes). */
+  onChange: ((t: LiveTable) => void) | null = null;
+
   /** After a change: a finished game is stored (then it is a promise), and everyone hears. */
   after(t: LiveTable): Promise<void> | undefined {
+    if (t.row.turnBased) this.onChange?.(t);
     if (t.over && t.row.status !== 'finished') return this.finish(t).then(() => this.publish(t));
     this.publish(t);
     return undefined;

@@ -36,6 +36,10 @@ export class LiveTable {
   /** A write failed without an answer (a timeout): it may land late, so reload and settle before use. */
   uncertain = false;
   evict: TimerHandle | null = null;
+  /** Seated people whose page of this table is hidden (another tab in front, the phone locked): not looking. */
+  readonly hidden = new Set<string>();
+  /** People told by a push that it is their turn, by the turn (`gameNo:version` when it began); cleared as it ends. */
+  readonly told = new Map<string, string>();
   /** A turn-based table: when the current turn began (its last move's time, kept in the log), or null (now). */
   turnSince: number | null = null;
   /** The address the table was made from (caps per address); null for a table restored from the store. */

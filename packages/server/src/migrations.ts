@@ -153,6 +153,20 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('tables').addColumn('turn_based', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       },
     },
+    // Issue 50: a device's Web Push subscription ("Din tur" when it is the person's turn at a table over days).
+    '0009_push_subscriptions': {
+      async up(db: AnyDb) {
+        await db.schema.createTable('push_subscriptions').ifNotExists()
+          .addColumn('endpoint', 'text', (c) => c.primaryKey())
+          .addColumn('player_id', 'text', (c) => c.notNull())
+          .addColumn('p256dh', 'text', (c) => c.notNull())
+          .addColumn('auth', 'text', (c) => c.notNull())
+          .addColumn('lang', 'text', (c) => c.notNull())
+          .addColumn('created_at', big, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('push_subscriptions_player').ifNotExists().on('push_subscriptions').column('player_id').execute();
+      },
+    },
   };
 }
 

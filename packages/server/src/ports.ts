@@ -41,6 +41,17 @@ export interface TableRow {
   readonly daily?: string | null;
 }
 
+/** A device's Web Push subscription (push.ts). */
+export interface PushSubscriptionRow {
+  readonly playerId: string;
+  readonly endpoint: string;
+  readonly p256dh: string;
+  readonly auth: string;
+  /** The language the device's page speaks (the notification's words). */
+  readonly lang: string;
+  readonly createdAt: number;
+}
+
 /** A player's game of the day's deal ("Dagens giv"). */
 export interface DailyEntry {
   readonly date: string;
@@ -138,6 +149,10 @@ export interface Store {
   finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void>;
   record(gameId: string): Promise<unknown | null>;
   saveProfileCode(p: ProfileCode): Promise<void>;
+  /** Web Push subscriptions (push.ts): a person's devices, kept and removed by endpoint. */
+  pushSubscriptions(playerId: string): Promise<PushSubscriptionRow[]>;
+  savePushSubscription(s: PushSubscriptionRow): Promise<void>;
+  removePushSubscription(endpoint: string): Promise<void>;
   /** The code's profile, deleted as it is read (a code works once); null when there is none or it has expired. */
   takeProfileCode(code: string, now: number): Promise<ProfileCode | null>;
   /** The moves the computer made for people in a finished game (empty when none, or for a game finished before they were kept). */

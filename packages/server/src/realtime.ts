@@ -327,6 +327,9 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       }
       case 'rematch':
         return coordinator.rematch(g, r.code);
+      case 'look':
+        coordinator.look(r.code, socket.data.follows.get(r.code) === g.id ? g.id : null, r.visible);
+        return { ok: true };
       case 'react': {
         // Only a seated person reacts (at their seat); a flood is refused, not shown.
         const seat = socket.data.follows.get(r.code) === g.id ? (await coordinator.updateFor(r.code, g.id))?.you ?? null : null;

@@ -3,6 +3,8 @@
  * and real time (socket.io) on one port. No module-level state: every
  * server made here is independent (tests run several in one process).
  */
+import { PUSH_LIMITS, Push, newPushKeys } from './push.js';
+import { tellTurns } from './turn-pushes.js';
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { existsSync } from 'node:fs';
@@ -108,6 +110,10 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     finishedTtlMs: config.finishedTtlMs,
     ...(adapters.seeds ? { seeds: adapters.seeds } : {}),
   });
+  // Web Push for turn-based tables: the keys from the variables, or made at the first start and kept.
+  const vapid = config.vapid ?? (JSON.parse(await store.setting('vapid-keys', () => JSON.stringify(newPushKeys()))) as { publicKey: string; privateKey: string });
+  const push = new Push({ store, keys: { ...vapid, subject: config.vapidSubject }, clock, log: app.log, allowPrivate: config.pushAllowPrivate, ...(config.pushCa ? { ca: config.pushCa } : {}) });
+  coordinator.onChange = (t) => tellTurns(t, push);
   const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret), maxReviews: config.limits.reviews });
   cluster?.presence.onLost((code, playerId) => void coordinator.lost(code, playerId).catch((e: unknown) => app.log.warn({ err: e, table: code }, 'cannot note a lost connection')));
   cluster?.presence.onDeadProcess(() => coordinator.recover());
@@ -189,6 +195,32 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     const expiresAt = clock.now() + PROFILE_CODE_TTL_MS;
     await store.saveProfileCode({ code, playerId: guest.id, name: guest.name, avatar: guest.avatar ?? null, local: body.output.local ?? null, expiresAt });
     return { ok: true, code, expiresAt };
+  });
+  // Web Push: the server's public key, and a device's subscription (made on the profile page, per device).
+  app.get('/api/push/key', async () => ({ ok: true, publicKey: push.publicKey }));
+  const Base64Url = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_=-]{1,200}$/, 'A key is URL-safe base64.'));
+  const SubscribeBody = v.strictObject({
+    endpoint: v.pipe(v.string(), v.maxLength(PUSH_LIMITS.endpointChars)),
+    keys: v.object({ p256dh: Base64Url, auth: Base64Url }),
+    lang: v.optional(v.picklist(LANGS), 'nb'),
+    expirationTime: v.optional(v.nullable(v.number())),
+  });
+  app.post('/api/push/subscribe', { config: { rateLimit: { max: 30, timeWindow: 3_600_000 } } }, async (req, reply) => {
+    const guest = guestOf(req);
+    if (!guest) return reply.code(401).send(noGuest);
+    const body = v.safeParse(SubscribeBody, req.body ?? {});
+    if (!body.success) return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: body.issues[0].message } });
+    const b = body.output;
+    const r = await push.subscribe(guest.id, { endpoint: b.endpoint, p256dh: b.keys.p256dh, auth: b.keys.auth, lang: b.lang });
+    return r.ok ? { ok: true } : reply.code(400).send({ ok: false, error: { code: 'bad_message', message: r.message } });
+  });
+  app.post('/api/push/unsubscribe', async (req, reply) => {
+    const guest = guestOf(req);
+    if (!guest) return reply.code(401).send(noGuest);
+    const body = v.safeParse(v.strictObject({ endpoint: v.pipe(v.string(), v.maxLength(PUSH_LIMITS.endpointChars)) }), req.body ?? {});
+    if (!body.success) return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: body.issues[0].message } });
+    await push.unsubscribe(guest.id, body.output.endpoint);
+    return { ok: true };
   });
   const RedeemBody = v.strictObject({ code: v.pipe(v.string(), v.maxLength(40)) });
   app.post('/api/profile/redeem', async (req, reply) => {
@@ -311,7 +343,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     // the page itself by name, compressed like every other file.
     app.get('/', (_req, reply) => reply.sendFile('index.html'));
   } else {
-    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/api/profile/code', '/api/profile/redeem', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
+    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/api/profile/code', '/api/profile/redeem', '/api/push/key', '/api/push/subscribe', '/api/push/unsubscribe', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
   const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });

@@ -18,12 +18,13 @@ import { migrate } from './migrations.js';
 import type { ComputerMoves } from '@olsen/bots';
 import { strengthOf } from './results.js';
 import { isAvatar, type Avatar, type Tempo } from '@olsen/protocol';
-import { VersionConflict, type ProfileCode, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
+import { VersionConflict, type ProfileCode, type PushSubscriptionRow, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
   meta: { key: string; value: string };
   players: { id: string; name: string; created_at: number };
   profile_codes: { code: string; player_id: string; name: string; avatar: string | null; local: string | null; expires_at: number };
+  push_subscriptions: { endpoint: string; player_id: string; p256dh: string; auth: string; lang: string; created_at: number };
   tables: {
     id: string;
     code: string;
@@ -231,6 +232,20 @@ export class KyselyStore implements Store {
 
   async savePlayer(id: string, name: string): Promise<void> {
     await this.db.insertInto('players').values({ id, name, created_at: Date.now() }).onConflict((oc) => oc.column('id').doUpdateSet({ name })).execute();
+  }
+
+  async pushSubscriptions(playerId: string): Promise<PushSubscriptionRow[]> {
+    const rows = await this.db.selectFrom('push_subscriptions').selectAll().where('player_id', '=', playerId).execute();
+    return rows.map((r) => ({ endpoint: r.endpoint, playerId: r.player_id, p256dh: r.p256dh, auth: r.auth, lang: r.lang, createdAt: Number(r.created_at) }));
+  }
+
+  async savePushSubscription(s: PushSubscriptionRow): Promise<void> {
+    const row = { endpoint: s.endpoint, player_id: s.playerId, p256dh: s.p256dh, auth: s.auth, lang: s.lang, created_at: s.createdAt };
+    await this.db.insertInto('push_subscriptions').values(row).onConflict((oc) => oc.column('endpoint').doUpdateSet({ player_id: s.playerId, p256dh: s.p256dh, auth: s.auth, lang: s.lang })).execute();
+  }
+
+  async removePushSubscription(endpoint: string): Promise<void> {
+    await this.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
   }
 
   async saveProfileCode(p: ProfileCode): Promise<void> {

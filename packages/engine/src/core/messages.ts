@@ -139,7 +139,7 @@ const HOUSE_RULES: Readonly<Record<string, Record<Lang, string>>> = {
 const TITLES: Readonly<Record<GameName, Record<Lang, string>>> = {
   olsen: { en: 'Olsen', nb: 'Olsen', nl: 'Olsen', de: 'Olsen' },
   'vri-atter': { en: 'Vri åtter', nb: 'Vri åtter', nl: 'Vri åtter', de: 'Vri åtter' },
-  'vri-atter-002': { en: 'Vri åtter (002)', nb: 'Vri åtter (002)', nl: 'Vri åtter (002)', de: 'Vri åtter (002)' },
+  'vri-atter-002': { en: 'Vri åtter with six cards', nb: 'Vri åtter med seks kort', nl: 'Vri åtter met zes kaarten', de: 'Vri åtter mit sechs Karten' },
   'olsen-dk': { en: 'Danish Olsen', nb: 'Dansk Olsen', nl: 'Deens Olsen', de: 'Dänisches Olsen' },
 };
 

@@ -1,0 +1,43 @@
+/**
+ * Who is told by a push that it is their turn at a turn-based table: a seated
+ * person (no computer standing in) whom the engine says acts now, once per
+ * turn, when they are not looking at the table — no connection to it, or its
+ * page hidden (`look`). The words are the person's device's language; the
+ * payload names the game and the others at the table, never a card.
+ */
+import { actingIn, gameTitle, viewOf, type Lang } from '@olsen/engine';
+import type { LiveTable } from './live-table.js';
+import type { Push } from './push.js';
+
+const WORDS: Readonly<Record<Lang, { yourTurn: (game: string, others: string) => string; body: string }>> = {
+  nb: { yourTurn: (game, others) => `Din tur i ${game} med ${others}`, body: 'Trykk for å åpne bordet.' },
+  en: { yourTurn: (game, others) => `Your turn in ${game} with ${others}`, body: 'Tap to open the table.' },
+  nl: { yourTurn: (game, others) => `Jouw beurt in ${game} met ${others}`, body: 'Tik om de tafel te openen.' },
+  de: { yourTurn: (game, others) => `Du bist dran: ${game} mit ${others}`, body: 'Tippe, um den Tisch zu öffnen.' },
+};
+
+const asLang = (l: string): Lang => (l === 'en' || l === 'nl' || l === 'de' ? l : 'nb');
+
+/** The people to tell now, each once per turn; sends (without waiting) through `push`. */
+export function tellTurns(t: LiveTable, push: Push): void {
+  const g = t.game;
+  if (!t.row.turnBased || g === null) return;
+  t.row.seats.forEach((s, seat) => {
+    if (s.kind !== 'human') return;
+    const acting = s.standIn === null && t.status() === 'playing' && actingIn(viewOf(g, seat)).you !== null;
+    if (!acting) {
+      t.told.delete(s.playerId);
+      return;
+    }
+    // Once per turn: the turn's start is the first version at which the engine said this person acts.
+    if (t.told.has(s.playerId)) return;
+    t.told.set(s.playerId, `${t.row.gameNo}:${g.version}`);
+    const looking = t.players.has(s.playerId) && !t.hidden.has(s.playerId);
+    if (looking) return;
+    const others = t.row.seats.flatMap((x, i) => (i !== seat && x.kind !== 'open' ? [x.name] : [])).join(', ');
+    void push.notify(s.playerId, (lang) => {
+      const w = WORDS[asLang(lang)];
+      return { title: w.yourTurn(gameTitle(t.row.game, asLang(lang)), others), body: w.body, url: `/#/t/${t.row.code}`, tag: `olsen-${t.row.code}` };
+    });
+  });
+}
