@@ -52,7 +52,8 @@ export default defineConfig({
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'inline',
-      workbox: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/healthz/, /^\/metrics/] },
+      // push-sw.js (public/): the notification of a turn at a table played over days, and what a tap on it opens.
+      workbox: { importScripts: ['push-sw.js'], globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/healthz/, /^\/metrics/] },
       manifest: {
         name: 'Olsen',
         short_name: 'Olsen',

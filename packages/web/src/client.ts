@@ -370,6 +370,51 @@ export class Client {
     return { name: body.player.name };
   };
 
+  // ---- notifications (turn-based tables) ----
+  /** Whether this browser can be told of its turn by a push (a service worker with a push manager, notifications). */
+  readonly canPush = (): boolean => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof PushManager !== 'undefined' && typeof Notification !== 'undefined';
+
+  /** This device's push subscription, if it has one. */
+  readonly pushSubscription = async (): Promise<PushSubscription | null> => {
+    if (!this.canPush()) return null;
+    const reg = await navigator.serviceWorker.getRegistration();
+    return (await reg?.pushManager.getSubscription()) ?? null;
+  };
+
+  /**
+   * Turns this device's "Din tur" notifications on (asks the browser's permission, subscribes with the server's
+   * key, hands the subscription to the server) or off. 'denied': the person or the browser said no; 'offline': no
+   * server; 'unsupported': no push in this browser (or no secure origin).
+   */
+  readonly setPush = async (on: boolean, lang: string): Promise<'on' | 'off' | 'denied' | 'offline' | 'unsupported'> => {
+    if (!this.canPush()) return 'unsupported';
+    const reg = await navigator.serviceWorker.ready;
+    const token = await this.guestToken().catch(() => null);
+    if (!token) return 'offline';
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    if (!on) {
+      const sub = await reg.pushManager.getSubscription();
+      if (sub) {
+        await this.parts.fetch('/api/push/unsubscribe', { method: 'POST', headers, body: JSON.stringify({ endpoint: sub.endpoint }) }).catch(() => undefined);
+        await sub.unsubscribe();
+      }
+      return 'off';
+    }
+    if ((await Notification.requestPermission()) !== 'granted') return 'denied';
+    const key = await this.getJson<{ publicKey: string }>('/api/push/key');
+    if (!key) return 'offline';
+    const raw = Uint8Array.from(atob(key.publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: raw }));
+    const r = await this.parts.fetch('/api/push/subscribe', { method: 'POST', headers, body: JSON.stringify({ ...sub.toJSON(), lang }) }).catch(() => null);
+    return r?.ok ? 'on' : 'offline';
+  };
+
+  /** Tells the server whether this page's tables are in view (a hidden tab's person is told by a push). */
+  private tellLook(s: Socket): void {
+    const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
+    for (const [code, as] of this.following) if (as === 'join') void s.timeout(10_000).emitWithAck('req', { type: 'look', code, visible }).catch(() => undefined);
+  }
+
   readonly connection = async (): Promise<Socket> => {
     if (this.socket) return this.socket;
     const token = await this.guestToken();
@@ -432,8 +477,10 @@ export class Client {
       const again = [...this.following].map(([code, as]) => s.timeout(10_000).emitWithAck('req', { type: as, code }).catch(() => undefined));
       void Promise.all(again).then(() => {
         if (s.connected) this.statusListeners.forEach((f) => f(true, 0));
+        this.tellLook(s);
       });
     });
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => s.connected && this.tellLook(s));
     s.io.on('reconnect_attempt', (n: number) => {
       this.attempt = n;
       // A minute of quick tries without an answer: the server is not just restarting; try every few seconds.
@@ -486,6 +533,7 @@ export class Client {
     // Remembered per table, so that a reload comes back the same way (a spectator as a spectator).
     this.parts.tabStorage.setItem(`olsen.as.${code}`, as);
     this.following.set(code, as);
+    if (this.socket?.connected) this.tellLook(this.socket);
     const listeners = this.tableListeners;
     return {
       kind: 'online',

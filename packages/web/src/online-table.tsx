@@ -34,7 +34,7 @@ function InviteInfo({ info, prefs, host = false }: { info: TableInfo; prefs: Pre
       <p class="muted">{t.about[info.game]}</p>
       {info.turnBased ? (
         <p>
-          <strong>{t.turnBased}</strong>: {t.moveTime.toLowerCase()} {t.moveTimes[`h${Math.round((info.turnSeconds ?? 0) / 3600)}` as keyof Texts['moveTimes']] ?? `${info.turnSeconds} s`}. <span class="muted">{t.turnBasedAbout}</span>
+          <strong>{t.turnBased}</strong>: {t.moveTimes[`h${Math.round((info.turnSeconds ?? 0) / 3600)}` as keyof Texts['moveTimes']] ?? `${info.turnSeconds} s`} {t.perMove}. <span class="muted">{t.turnBasedAbout}</span>
         </p>
       ) : (
         <p>{info.turnSeconds ? t.timerIs(info.turnSeconds) : t.noTimer}</p>

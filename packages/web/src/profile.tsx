@@ -89,6 +89,8 @@ export function Profile({ code: fromLink, prefs }: { code: string | null; prefs:
       </div>
       {saved && <p class="muted" role="status">{t.avatarSaved}</p>}
 
+      <Notifications prefs={prefs} />
+
       <h2>{t.moveTitle}</h2>
       <p>{t.moveHelp}</p>
       <button type="button" class="primary" onClick={() => void make()}>
@@ -124,5 +126,39 @@ export function Profile({ code: fromLink, prefs }: { code: string | null; prefs:
         </p>
       )}
     </section>
+  );
+}
+
+/** "Din tur" notifications on this device (tables played over days): on or off, and why not when it cannot be. */
+function Notifications({ prefs }: { prefs: Prefs }) {
+  const { t, lang } = prefs;
+  const client = useClient();
+  const [on, setOn] = useState<boolean | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  useEffect(() => {
+    void client.pushSubscription().then((s) => setOn(s !== null)).catch(() => setOn(false));
+  }, []);
+  const supported = client.canPush();
+  const toggle = async (want: boolean): Promise<void> => {
+    setSaid(null);
+    const r = await client.setPush(want, lang);
+    setOn(r === 'on');
+    if (r === 'denied') setSaid(t.pushDenied);
+    else if (r === 'offline') setSaid(t.moveOffline);
+    else if (r === 'unsupported') setSaid(t.pushUnsupported);
+  };
+  return (
+    <>
+      <h2>{t.pushTitle}</h2>
+      <p>{t.pushHelp}</p>
+      {supported ? (
+        <label>
+          <input type="checkbox" checked={on === true} disabled={on === null} onChange={(e) => void toggle((e.target as HTMLInputElement).checked)} /> {t.pushOn}
+        </label>
+      ) : (
+        <p class="muted">{t.pushUnsupported}</p>
+      )}
+      {said && <p role="alert" class="refusal">{said}</p>}
+    </>
   );
 }

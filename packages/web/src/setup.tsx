@@ -269,7 +269,7 @@ export function CreateOnline({ prefs }: { prefs: Prefs }) {
           <option value="">{t.moveTimes.live}</option>
           {(['1', '12', '24', '72'] as const).map((h) => (
             <option key={h} value={h}>
-              {t.turnBased}: {t.moveTimes[`h${h}`]}
+              {t.turnBased}: {t.moveTimes[`h${h}`]} {t.perMove}
             </option>
           ))}
         </select>

@@ -25,6 +25,21 @@ import type { Reaction } from '@olsen/protocol/avatars';
 export { SUITS, sayError, suitName, type Prefs } from './say.js';
 import { sayError, spacedCode, suitName, type Prefs } from './say.js';
 
+/** The page's title before a turn was signalled in it (restored when the tab is looked at again). */
+const TITLE = typeof document === 'undefined' ? 'Olsen' : document.title;
+
+/** Your turn while the tab is hidden: the title says so until it is seen, and a notification where allowed. */
+function tellTurnAway(text: string, code: string): void {
+  document.title = `● ${text}`;
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && (document.title = TITLE), { once: true });
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const options = { tag: `olsen-${code}`, icon: '/icon.svg', data: { url: location.href } };
+  // A phone's browser shows notifications through the service worker only; a desktop's also from the page.
+  const page = (): void => void new Notification(text, options);
+  if ('serviceWorker' in navigator) void navigator.serviceWorker.getRegistration().then((r) => (r ? r.showNotification(text, options) : page())).catch(() => undefined);
+  else page();
+}
+
 /** One sentence for another player's public action (live announcements). */
 function announce(a: LogEntry, players: readonly string[], t: Texts, lang: Lang, word: string): string {
   const who = players[a.seat];
@@ -79,6 +94,8 @@ export function Table({ session, prefs, onLeave, connected = true, coach }: { se
     const next = receive(notes, u);
     setNotes(next);
     if (sound && next.cues.length > 0) void import('./sound.js').then((m) => next.cues.forEach((c) => m.play(client.audio(), c)));
+    // A table in a background tab: its title says it is your turn, with a notification where the person allowed them.
+    if (next.cues.includes('turn') && document.visibilityState === 'hidden') tellTurnAway(t.yourTurnTitle(t.games[u.game as keyof Texts['games']]), u.code);
     const v = u.view;
     if (!v) return;
     const word = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;

@@ -1071,6 +1071,92 @@ describe('the web app in Chromium', () => {
     await own.close();
   }, 90_000);
 
+  it('issue 50 (2): a push delivered to the service worker (DevTools protocol) shows "Din tur …", and tapping it opens the table', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const r = e.registrations.find((x) => !x.isDeleted && x.scopeURL.startsWith(server.url));
+        if (r) resolve(r.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    // (No badge count here: this headless Chromium's renderer dies on setAppBadge.)
+    const payload = { title: 'Din tur i Vri åtter med Mormor', body: 'Trykk for å åpne bordet.', url: '/#/t/ABCDEFGHJK', tag: 'olsen-ABCDEFGHJK' };
+    // The open window hears what the worker did with the push.
+    await page.evaluate(() => {
+      const w = window as unknown as { pushes: unknown[] };
+      w.pushes = [];
+      navigator.serviceWorker.addEventListener('message', (e) => w.pushes.push(e.data));
+    });
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.url).origin, registrationId: await registration, data: JSON.stringify(payload) });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { pushes: { type: string }[] }).pushes.length), { timeout: 10_000 }).toBe(1);
+    const heard = (await page.evaluate(() => (window as unknown as { pushes: { type: string; message: unknown; shown: boolean }[] }).pushes[0]))!;
+    expect(heard).toMatchObject({ type: 'olsen-push', message: payload });
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    // Shown where the browser allows notifications (this headless Chromium answers "denied" whatever is granted).
+    const permission = await worker.evaluate(() => Notification.permission);
+    if (permission === 'granted') {
+      expect(heard.shown).toBe(true);
+      const titles = await worker.evaluate(async () => (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => n.title));
+      expect(titles).toEqual([payload.title]);
+    } else console.log(JSON.stringify({ issue: '50 (2)', notificationPermission: permission, shown: heard.shown }));
+    // A tap: the worker's notificationclick sends the open window of the app to the table.
+    await worker.evaluate((url) => {
+      const e = Object.assign(new Event('notificationclick'), { notification: { data: { url }, close: () => undefined }, waitUntil: (p: Promise<unknown>) => void p.catch(() => undefined) });
+      (self as unknown as EventTarget).dispatchEvent(e);
+    }, payload.url);
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('#/t/ABCDEFGHJK');
+    await context.close();
+  }, 60_000);
+
+  it('issue 50 (1, 3): a turn-based Vri åtter game between two browsers over a server restart; a move the computer made when time ran out is marked', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'olsen-turn-based-web-'));
+    const cfg = config({ port, dataDir, botDelayMs: 100, turnBasedMoveSeconds: 4 });
+    let own = await startServer(cfg);
+    const anne = await (await browser.newContext()).newPage();
+    await anne.goto(`${own.url}/#/new`);
+    await anne.getByLabel('Ditt navn').fill('Mormor');
+    await anne.getByRole('combobox').first().selectOption('vri-atter');
+    await anne.getByLabel('Når spiller dere?').selectOption('24');
+    expect(await anne.getByText('Går tiden ut, gjør datamaskinen det ene trekket for deg').count()).toBe(1);
+    await anne.getByRole('button', { name: 'Lag bord' }).press('Enter');
+    const link = (await anne.locator('.share code').textContent())!;
+    const ida = await (await browser.newContext()).newPage();
+    await ida.goto(link);
+    expect(await ida.locator('.invite').innerText()).toContain('Spill over tid');
+    await ida.getByLabel('Ditt navn').fill('Ida');
+    await ida.getByRole('button', { name: 'Bli med' }).press('Enter');
+    await expect.poll(() => anne.getByRole('listitem').filter({ hasText: /^Ida$/ }).count()).toBe(1);
+    await anne.getByRole('button', { name: 'Start spillet' }).press('Enter');
+    for (const p of [anne, ida]) await expect.poll(() => p.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await anne.locator('.table-bar').innerText()).toContain('Spill over tid');
+    // A restart in the middle: both tables come back by themselves, still over days.
+    await own.close();
+    own = await startServer(cfg);
+    for (const p of [anne, ida]) await p.getByRole('status').filter({ hasText: 'Tilbake i spillet' }).waitFor({ timeout: 10_000 });
+    // Ida goes away: when her time runs out, the computer makes her move, and Mormor sees it marked as the timer's.
+    await ida.context().close();
+    const marked = anne.locator('.opponent .caption', { hasText: /tiden/i });
+    const end = Date.now() + 40_000;
+    while (Date.now() < end && (await marked.count()) === 0) {
+      await personStep(anne);
+      await anne.waitForTimeout(200);
+    }
+    expect(await marked.count()).toBeGreaterThan(0);
+    await anne.context().close();
+    await own.close();
+  }, 120_000);
+
   it('plays offline with the server stopped and the network off (the service worker serves the app)', async () => {
     const own = await startServer(config());
     const context = await browser.newContext();
