@@ -147,7 +147,7 @@ export class QueueScheduler implements Scheduler {
     }
   }
   schedule(job: TableJob, ms: number): void {
-    const id = job.kind === 'away' ? `away-${job.code}-${job.playerId}-${Date.now()}` : `${job.kind}-${job.code}-${job.gameNo}-${job.version}-${'seat' in job ? job.seat : 'r'}`;
+    const id = job.kind === 'away' ? `away-${job.code}-${job.playerId}-${Date.now()}` : `${job.kind}-${job.code}-${job.gameNo}-${job.version}-${'seat' in job ? job.seat : 'playerId' in job ? job.playerId : 'r'}`;
     void this.queue.add(job.kind, job, { jobId: id, delay: ms, removeOnComplete: true, removeOnFail: true })
       .catch((e: unknown) => this.log.error({ err: e, job }, 'cannot schedule a table job'));
   }

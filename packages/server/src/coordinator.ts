@@ -84,6 +84,11 @@ export class Coordinator {
     this.h.onChange = f;
   }
 
+  /** Hears a turn-based table's reminder: a quarter of a person's time left. */
+  set onRemind(f: ((t: LiveTable, playerId: string) => void) | null) {
+    this.h.onRemind = f;
+  }
+
   set onFinished(f: ((f: Finished) => Promise<void>) | null) {
     this.h.onFinished = f;
   }

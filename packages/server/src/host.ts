@@ -146,12 +146,27 @@ export class TableHost {
   /** After each change of a table: whom to tell that it is their turn (turn-based tables' pushes). */
   onChange: ((t: LiveTable) => void) | null = null;
 
+  /** A turn-based table's reminder came due for `playerId` (still their turn, at the same version). */
+  onRemind: ((t: LiveTable, playerId: string) => void) | null = null;
+
   /** After a change: a finished game is stored (then it is a promise), and everyone hears. */
   after(t: LiveTable): Promise<void> | undefined {
-    if (t.row.turnBased) this.onChange?.(t);
+    if (t.row.turnBased) {
+      this.onChange?.(t);
+      this.planReminder(t);
+    }
     if (t.over && t.row.status !== 'finished') return this.finish(t).then(() => this.publish(t));
     this.publish(t);
     return undefined;
+  }
+
+  /** A turn-based table whose clock runs for a person: their reminder when a quarter of the time is left. */
+  private planReminder(t: LiveTable): void {
+    const { deadline, deadlineSeat } = t.table;
+    const s = deadlineSeat === null ? undefined : t.row.seats[deadlineSeat];
+    if (deadline === null || t.game === null || s?.kind !== 'human' || t.row.turnSeconds === null) return;
+    const at = deadline - (t.row.turnSeconds * 1000) / 4;
+    this.o.scheduler.schedule({ kind: 'remind', code: t.row.code, gameNo: t.row.gameNo, version: t.game.version, playerId: s.playerId }, Math.max(0, at - this.o.clock.now()));
   }
 
   /** Connections of this process that follow each table (several processes: a table nobody here follows may be let go). */
@@ -198,6 +213,10 @@ export class TableHost {
       if (job.kind !== 'away' || (await this.o.presence.read(job.code)).players.has(job.playerId)) return;
     }
     await this.run(job.code, async (t) => {
+      if (job.kind === 'remind') {
+        if (t.row.gameNo === job.gameNo && t.game?.version === job.version) this.onRemind?.(t, job.playerId);
+        return { ok: true };
+      }
       if (job.kind === 'away') {
         const seat = seatOf(t, job.playerId);
         await this.tables.readPresence(t);

@@ -244,7 +244,11 @@ export interface PubSub {
  * `away`: a player's grace period ended. `arrivals` is their count of arrivals at the table when they left
  * (`Presence.arrivals`): a job whose player has arrived since is for an earlier absence, and does nothing.
  */
-export type TableJob = (Step & { readonly code: string }) | { readonly kind: 'away'; readonly code: string; readonly playerId: string; readonly arrivals?: number };
+export type TableJob =
+  | (Step & { readonly code: string })
+  | { readonly kind: 'away'; readonly code: string; readonly playerId: string; readonly arrivals?: number }
+  /** A turn-based table: a quarter of the person's time is left (a reminder by push, if they have not moved). */
+  | { readonly kind: 'remind'; readonly code: string; readonly gameNo: number; readonly version: number; readonly playerId: string };
 
 /**
  * Runs table jobs after a delay, once. Jobs carry the table's version and are

@@ -4,7 +4,7 @@
  * server made here is independent (tests run several in one process).
  */
 import { PUSH_LIMITS, Push, newPushKeys } from './push.js';
-import { tellTurns } from './turn-pushes.js';
+import { remind, tellTurns } from './turn-pushes.js';
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { existsSync } from 'node:fs';
@@ -114,6 +114,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const vapid = config.vapid ?? (JSON.parse(await store.setting('vapid-keys', () => JSON.stringify(newPushKeys()))) as { publicKey: string; privateKey: string });
   const push = new Push({ store, keys: { ...vapid, subject: config.vapidSubject }, clock, log: app.log, allowPrivate: config.pushAllowPrivate, ...(config.pushCa ? { ca: config.pushCa } : {}) });
   coordinator.onChange = (t) => tellTurns(t, push);
+  coordinator.onRemind = (t, playerId) => remind(t, playerId, push, clock.now());
   const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret), maxReviews: config.limits.reviews });
   cluster?.presence.onLost((code, playerId) => void coordinator.lost(code, playerId).catch((e: unknown) => app.log.warn({ err: e, table: code }, 'cannot note a lost connection')));
   cluster?.presence.onDeadProcess(() => coordinator.recover());

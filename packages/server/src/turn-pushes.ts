@@ -9,11 +9,11 @@ import { actingIn, gameTitle, viewOf, type Lang } from '@olsen/engine';
 import type { LiveTable } from './live-table.js';
 import type { Push } from './push.js';
 
-const WORDS: Readonly<Record<Lang, { yourTurn: (game: string, others: string) => string; body: string }>> = {
-  nb: { yourTurn: (game, others) => `Din tur i ${game} med ${others}`, body: 'Trykk for å åpne bordet.' },
-  en: { yourTurn: (game, others) => `Your turn in ${game} with ${others}`, body: 'Tap to open the table.' },
-  nl: { yourTurn: (game, others) => `Jouw beurt in ${game} met ${others}`, body: 'Tik om de tafel te openen.' },
-  de: { yourTurn: (game, others) => `Du bist dran: ${game} mit ${others}`, body: 'Tippe, um den Tisch zu öffnen.' },
+const WORDS: Readonly<Record<Lang, { yourTurn: (game: string, others: string) => string; body: string; soon: (hours: number) => string }>> = {
+  nb: { yourTurn: (game, others) => `Din tur i ${game} med ${others}`, body: 'Trykk for å åpne bordet.', soon: (h) => `Snart tid: ${h < 1 ? 'under en time' : `${h} t`} igjen til datamaskinen trekker for deg.` },
+  en: { yourTurn: (game, others) => `Your turn in ${game} with ${others}`, body: 'Tap to open the table.', soon: (h) => `Time is running out: ${h < 1 ? 'under an hour' : `${h} h`} before the computer moves for you.` },
+  nl: { yourTurn: (game, others) => `Jouw beurt in ${game} met ${others}`, body: 'Tik om de tafel te openen.', soon: (h) => `Bijna tijd: nog ${h < 1 ? 'minder dan een uur' : `${h} u`} voordat de computer voor je zet.` },
+  de: { yourTurn: (game, others) => `Du bist dran: ${game} mit ${others}`, body: 'Tippe, um den Tisch zu öffnen.', soon: (h) => `Die Zeit wird knapp: ${h < 1 ? 'unter einer Stunde' : `${h} Std.`}, dann zieht der Computer für dich.` },
 };
 
 const asLang = (l: string): Lang => (l === 'en' || l === 'nl' || l === 'de' ? l : 'nb');
@@ -39,5 +39,18 @@ export function tellTurns(t: LiveTable, push: Push): void {
       const w = WORDS[asLang(lang)];
       return { title: w.yourTurn(gameTitle(t.row.game, asLang(lang)), others), body: w.body, url: `/#/t/${t.row.code}`, tag: `olsen-${t.row.code}` };
     });
+  });
+}
+
+/** A quarter of the person's time is left and they have not moved: a reminder, unless they are looking. */
+export function remind(t: LiveTable, playerId: string, push: Push, now: number): void {
+  const seat = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === playerId && s.standIn === null);
+  if (seat < 0 || t.table.deadlineSeat !== seat || t.table.deadline === null) return;
+  if (t.players.has(playerId) && !t.hidden.has(playerId)) return;
+  const others = t.row.seats.flatMap((x, i) => (i !== seat && x.kind !== 'open' ? [x.name] : [])).join(', ');
+  const hours = Math.floor((t.table.deadline - now) / 3_600_000);
+  void push.notify(playerId, (lang) => {
+    const w = WORDS[asLang(lang)];
+    return { title: w.yourTurn(gameTitle(t.row.game, asLang(lang)), others), body: w.soon(hours), url: `/#/t/${t.row.code}`, tag: `olsen-${t.row.code}` };
   });
 }

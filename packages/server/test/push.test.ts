@@ -84,7 +84,7 @@ describe('issue 50: Web Push', () => {
     service.close();
   });
 
-  it('tells a person away from a turn-based table it is their turn: VAPID-signed, encrypted for the device, no card in it; a 410 removes the device', async () => {
+  it('tells a person away from a turn-based table it is their turn, and reminds them when a quarter of the time is left: VAPID-signed, encrypted for the device, no card in it; a 410 removes the device', async () => {
     const anne = await Client.open(server.url, 'Mormor');
     const boGuest = await guest(server.url, 'Bo');
     const bo = new Client(server.url, boGuest.token, 'Bo');
@@ -114,6 +114,9 @@ describe('issue 50: Web Push', () => {
     expect(message.url).toBe(`/#/t/${made.code}`);
     // No card of anyone's hand: no card code, no suit word.
     expect(JSON.stringify(message)).not.toMatch(/\b[2-9TJQKA][cdhs]\b|kløver|ruter|hjerter|spar\b/);
+    // A quarter of his time left and still no move: a reminder (the turn's push service answers 410 from now on).
+    const bodies = (): { title: string; body: string }[] => received.slice(1).map((r) => JSON.parse(decrypt(r.body, device, auth)) as { title: string; body: string });
+    await expect.poll(() => bodies().some((m) => m.title === 'Din tur i Vri åtter med Mormor' && /^Snart tid: under en time igjen til datamaskinen trekker for deg\.$/.test(m.body)), { timeout: 10_000 }).toBe(true);
     auto.stop();
     // At another table, Bo's turn again: the push service answers 410 (gone), and the subscription is removed.
     const again = await anne.req<{ code: string }>({ type: 'create', game: 'vri-atter', moveHours: 24, seats: [{ kind: 'open' }] });

@@ -138,6 +138,8 @@ export class Table {
   nextRoundAt: number | null = null;
   /** While a forgotten call is open (S20): when a computer player acts next (it may catch, or its move closes the chance). */
   catchBy: number | null = null;
+  /** The seat whose turn `deadline` times, or null. */
+  deadlineSeat: Seat | null = null;
   /** No person is here (or the round is at its bound): the bots wait. */
   paused = false;
   /** The bots' dice. */
@@ -391,6 +393,7 @@ export class Table {
   settle(): void {
     this.ports.cancel?.();
     this.deadline = null;
+    this.deadlineSeat = null;
     this.nextRoundAt = null;
     this.catchBy = null;
     const g = this.game;
@@ -437,6 +440,7 @@ export class Table {
       } else if (this.config.turnSeconds !== null && (seat === mover || mover === null) && legal.some((a) => !isCatch(a))) {
         const ms = this.config.turnSeconds * 1000;
         this.deadline = (this.ports.turnSince?.() ?? this.now()) + ms;
+        this.deadlineSeat = seat;
         this.ports.schedule?.({ kind: 'turn', gameNo, version, seat, level: 'medium' }, Math.max(0, this.deadline - this.now()));
       }
     }
