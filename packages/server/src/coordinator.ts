@@ -320,8 +320,13 @@ export class Coordinator {
     });
     // Gone for good after the grace period: a bot takes the seat (or, before the start, the seat opens).
     if (away) this.o.scheduler.schedule({ kind: 'away', code, playerId, arrivals: await this.o.presence.arrivals(code, playerId) }, Math.max(0, until - this.o.clock.now()));
-    // The last connection here to a table another process serves: this process need not hear it any more.
-    if (n <= 0) await this.h.release(code);
+    // The last connection here to a table another process serves: this process need not hear it any more; a
+    // turn-based table nobody here follows rests in the store until a step of it is due.
+    if (n <= 0) {
+      await this.h.release(code);
+      const held = this.h.tables.get(code);
+      if (held?.row.turnBased) this.h.restLater(held);
+    }
   }
 
   /**

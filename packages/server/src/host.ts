@@ -27,6 +27,9 @@ export interface Finished {
   readonly finishedAt: number;
 }
 
+/** How long a turn-based table nobody follows stays in memory after a change (ms). */
+export const REST_AFTER_MS = 5000;
+
 /** A turn-based table hands a seat to the computer after this many moves in a row made by the turn timer. */
 export const TIMER_STREAK = 3;
 
@@ -154,11 +157,29 @@ export class TableHost {
     if (t.row.turnBased) {
       this.onChange?.(t);
       this.planReminder(t);
+      this.restLater(t);
     }
     if (t.over && t.row.status !== 'finished') return this.finish(t).then(() => this.publish(t));
     this.publish(t);
     return undefined;
   }
+
+  /**
+   * A turn-based table nobody here follows leaves memory a moment after its change: its timed steps wait in the
+   * scheduler as data (code, version), and the one that comes due loads it again from the store (so 20,000 long
+   * games cost a process nothing while nobody moves).
+   */
+  restLater(t: LiveTable): void {
+    if (this.followedHere.has(t.row.code) || t.over) return;
+    t.evict?.cancel();
+    t.evict = this.o.clock.after(REST_AFTER_MS, () => {
+      if (this.closed || this.followedHere.has(t.row.code) || this.tables.get(t.row.code) !== t || this.queues.has(t.row.code)) return;
+      this.rested++;
+      this.tables.forget(t.row.code);
+    });
+  }
+  /** Turn-based tables let go of while nobody followed them (since start). */
+  rested = 0;
 
   /** A turn-based table whose clock runs for a person: their reminder when a quarter of the time is left. */
   private planReminder(t: LiveTable): void {
