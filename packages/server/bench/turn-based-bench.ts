@@ -62,14 +62,17 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 100));
 }
 const readySeconds = (Date.now() - started) / 1000;
-const status = (): { rssMB: number; peakMB: number } => {
+const status = async (): Promise<{ rssMB: number; peakMB: number; heapUsedMB: number; tablesInMemory: number }> => {
   const s = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = (k: string): number => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(s)?.[1] ?? 0);
-  return { rssMB: Math.round(kb('VmRSS') / 1024), peakMB: Math.round(kb('VmHWM') / 1024) };
+  // The server's own figures: V8's heap in use and the tables it holds (an RSS keeps pages a collection freed).
+  const m = await (await fetch(`${url}/metrics`)).text();
+  const metric = (name: string): number => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+]+)$`, 'm').exec(m)?.[1] ?? NaN);
+  return { rssMB: Math.round(kb('VmRSS') / 1024), peakMB: Math.round(kb('VmHWM') / 1024), heapUsedMB: Math.round(metric('olsen_nodejs_heap_size_used_bytes') / 1048576), tablesInMemory: metric('olsen_tables') };
 };
 // The restored tables rest after their first settle (5 s); then the memory of a server holding none.
-await new Promise((r) => setTimeout(r, 8000));
-const rested = status();
+await new Promise((r) => setTimeout(r, 15_000));
+const rested = await status();
 
 process.on('exit', () => child.kill('SIGTERM'));
 // 3. A move on a table nobody touched for a day: the person joins (the table is loaded), then moves.
@@ -103,7 +106,7 @@ const q = (xs: number[], p: number): number => Math.round([...xs].sort((x, y) =>
 const both = joins.map((j, i) => j + moves[i]!);
 console.log(JSON.stringify({
   bench: 'turn-based', tables: N, made: { seconds: madeSeconds }, start: { readySeconds },
-  memory: { ...rested, afterSample: status() },
+  memory: { ...rested, afterSample: await status() },
   untouchedMove: { sample: SAMPLE, joinMs: { p50: q(joins, 0.5), p99: q(joins, 0.99) }, moveMs: { p50: q(moves, 0.5), p99: q(moves, 0.99) }, joinAndMoveMs: { p50: q(both, 0.5), p99: q(both, 0.99) } },
 }));
 child.kill('SIGTERM');

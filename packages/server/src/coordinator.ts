@@ -411,8 +411,9 @@ export class Coordinator {
   /** Codes of the tables where the player has a seat (to follow them again after a reconnect). */
   async tablesOf(playerId: string): Promise<string[]> {
     const codes = new Set(this.h.tables.seatedAt(playerId));
-    // Several processes: a table another process made a moment ago may not be here yet.
-    if (this.o.shared) for (const c of await this.o.store.tablesOfPlayer(playerId)) codes.add(c);
+    // Several processes: a table another process made a moment ago may not be here yet; and a turn-based table
+    // nobody follows rests in the store, not in memory (once any has rested, the store is asked).
+    if (this.o.shared || this.h.rested > 0) for (const c of await this.o.store.tablesOfPlayer(playerId)) codes.add(c);
     return [...codes];
   }
 
