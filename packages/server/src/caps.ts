@@ -90,10 +90,16 @@ export class RunningGames {
   /** Whether `x` still runs here; if not, it leaves every index. */
   private live(x: LiveTable): boolean {
     if (this.held(x) && isRunning(x)) return true;
-    this.all.delete(x);
+    this.remove(x);
+    return false;
+  }
+
+  /** A table this process no longer holds (a turn-based one resting in the store): out of every index at once, so it is not kept in memory by them. */
+  remove(x: LiveTable): void {
+    if (!this.all.delete(x)) return;
     unindex(this.byHost, x.row.host, x);
     if (x.hostAddress !== null) unindex(this.byAddress, x.hostAddress, x);
-    return false;
+    this.counted.at = -Infinity;
   }
 }
 

@@ -83,6 +83,7 @@ export class Tables {
     const t = this.map.get(code);
     if (!t) return;
     this.map.delete(code);
+    this.o.running.remove(t);
     this.o.pubsub.unfollow(code);
     this.announce(t, true);
     for (const s of t.row.seats) {
