@@ -411,6 +411,8 @@ describe('the web app in Chromium', () => {
           }
         } else await personStep(page, page.getByRole('button', { name: /^(?!.*åtte).*kan spilles$/ }).first());
       }
+      // The lesson of an ending comes a moment after the ending's heading (the coach follows the frame).
+      await page.waitForTimeout(800);
       await note();
       return told;
     };
