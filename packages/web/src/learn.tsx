@@ -14,6 +14,7 @@ import { LESSONS, lessonFor, type Lesson } from './model/lessons.js';
 import type { OfflineOptions } from './worker-protocol.js';
 import { Table } from './table.js';
 import type { Prefs } from './say.js';
+import { LEARN_WORDS } from './words/learn.js';
 
 const ORDER = '23456789TJQKA';
 const ALL = [...'cdhs'].flatMap((s) => [...ORDER].map((r) => `${r}${s}`));
@@ -55,16 +56,17 @@ export const LEARN_GAMES: readonly GameName[] = ['olsen', 'vri-atter', 'olsen-dk
 /** The page: the three games to learn, or a lesson under way. */
 export function Learn({ game, prefs }: { game: string | null; prefs: Prefs }) {
   const { t } = prefs;
+  const w = LEARN_WORDS[prefs.lang];
   if (game && (LEARN_GAMES as readonly string[]).includes(game)) return <Lesson game={game as GameName} prefs={prefs} />;
   return (
     <div class="setup learn">
       <h1>{t.learn}</h1>
-      <p>{t.learnLead}</p>
+      <p>{w.learnLead}</p>
       <ul class="learn-games">
         {LEARN_GAMES.map((g) => (
           <li key={g}>
             <a class="button primary" href={`#/learn/${g}`}>
-              {t.learnGame(t.games[g])}
+              {w.learnGame(t.games[g])}
             </a>
             <p class="muted">{t.about[g]}</p>
           </li>
@@ -106,6 +108,7 @@ function Lesson({ game, prefs }: { game: GameName; prefs: Prefs }) {
 /** The lesson at hand: the first rule this frame meets that was not explained yet; closed with "Skjønner". */
 function Coach({ u, prefs }: { u: TableUpdate; prefs: Prefs }) {
   const { t } = prefs;
+  const w = LEARN_WORDS[prefs.lang];
   const [seen, setSeen] = useState<ReadonlySet<Lesson>>(new Set());
   // The lesson and its sentence as they were when it was met (who forgot the call then, not later).
   const [current, setCurrent] = useState<{ lesson: Lesson; text: string } | null>(null);
@@ -118,9 +121,9 @@ function Coach({ u, prefs }: { u: TableUpdate; prefs: Prefs }) {
     const sv = isHeartsView(v) ? null : (v as PlayerView);
     const word = (sv?.call.kind === 'olsen' ? t.callOlsen : t.callVri).replace(/!$/, '');
     const text =
-      next === 'call' ? t.lessonCall(word, sv?.call.penalty ?? 0)
-      : next === 'catch' ? t.lessonCatch(v.players[sv?.catchable ?? 1], word)
-      : t.lessons[next];
+      next === 'call' ? w.lessonCall(word, sv?.call.penalty ?? 0)
+      : next === 'catch' ? w.lessonCatch(v.players[sv?.catchable ?? 1], word)
+      : w.lessons[next];
     setCurrent({ lesson: next, text });
     setClosed(false);
   }, [u]);
@@ -129,18 +132,18 @@ function Coach({ u, prefs }: { u: TableUpdate; prefs: Prefs }) {
   // The lesson's end: the game over, or a round over with every lesson met; then the way to a normal game.
   const done = u.status === 'finished' || (u.status === 'roundOver' && LESSONS[u.game].every((l) => seen.has(l)));
   return (
-    <aside class="coach" aria-live="polite" aria-label={t.lessonTitle}>
+    <aside class="coach" aria-live="polite" aria-label={w.lessonTitle}>
       <p>
-        <strong>{t.lessonTitle}:</strong> {text}
+        <strong>{w.lessonTitle}:</strong> {text}
       </p>
-      {done && <p class="muted">{t.lessonDone}</p>}
+      {done && <p class="muted">{w.lessonDone}</p>}
       <div class="actions">
         <button type="button" class="secondary" onClick={() => setClosed(true)}>
-          {t.lessonClose}
+          {w.lessonClose}
         </button>
         {done && (
           <a class="button primary" href="#/play">
-            {t.lessonPlay}
+            {w.lessonPlay}
           </a>
         )}
       </div>
