@@ -136,24 +136,29 @@ export function OfflineSetup({ prefs }: { prefs: Prefs }) {
   );
 }
 
-/** The table's pace: how long the computer thinks and how long a person has to call late. */
-function TempoField({ tempo, setTempo, prefs }: { tempo: Tempo; setTempo: (t: Tempo) => void; prefs: Prefs }) {
-  const { t } = prefs;
+/** A choice from a list with a line about the chosen one below it (the game, the table's pace). */
+function ChoiceField<T extends string>({ label, value, values, name, about, set }: { label: string; value: T; values: readonly T[]; name: (v: T) => string; about: string; set: (v: T) => void }) {
   return (
     <>
       <label>
-        {t.tempo}
-        <select value={tempo} onChange={(e) => setTempo((e.target as HTMLSelectElement).value as Tempo)}>
-          {TEMPOS.map((x) => (
+        {label}
+        <select value={value} onChange={(e) => set((e.target as HTMLSelectElement).value as T)}>
+          {values.map((x) => (
             <option key={x} value={x}>
-              {t.tempos[x]}
+              {name(x)}
             </option>
           ))}
         </select>
       </label>
-      <p class="muted about">{t.tempoAbout[tempo]}</p>
+      <p class="muted about">{about}</p>
     </>
   );
+}
+
+/** The table's pace: how long the computer thinks and how long a person has to call late. */
+function TempoField({ tempo, setTempo, prefs }: { tempo: Tempo; setTempo: (t: Tempo) => void; prefs: Prefs }) {
+  const { t } = prefs;
+  return <ChoiceField label={t.tempo} value={tempo} values={TEMPOS} name={(x) => t.tempos[x]} about={t.tempoAbout[tempo]} set={setTempo} />;
 }
 
 /** Brings the field the house rules want fixed into view, above the Start bar, and puts the cursor in it. */
@@ -165,21 +170,7 @@ function showProblem(): void {
 
 function GameFields({ game, setGame, prefs }: { game: GameId; setGame: (g: GameId) => void; prefs: Prefs }) {
   const { t } = prefs;
-  return (
-    <>
-    <label>
-      {t.game}
-      <select value={game} onChange={(e) => setGame((e.target as HTMLSelectElement).value as GameId)}>
-        {GAMES.map((g) => (
-          <option key={g} value={g}>
-            {t.games[g]}
-          </option>
-        ))}
-      </select>
-    </label>
-    <p class="muted about">{t.about[game]}</p>
-    </>
-  );
+  return <ChoiceField label={t.game} value={game} values={GAMES} name={(g) => t.games[g]} about={t.about[game]} set={setGame} />;
 }
 
 export function CreateOnline({ prefs }: { prefs: Prefs }) {
