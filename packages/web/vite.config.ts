@@ -25,6 +25,8 @@ function chunkOf(id: string): string | undefined {
   if (/\/packages\/engine\/src\/rule-words\.ts$/.test(id)) return 'house-rules';
   // The rules in players' words (the engine's guide) are read by the rules page alone.
   if (/\/packages\/engine\/src\/guide\.ts$/.test(id)) return 'guide';
+  // The message schemas (valibot) and mergeUpdate serve the online pages only: they go with what imports them.
+  if (/\/packages\/protocol\/src\/messages\.ts$|node_modules\/valibot\//.test(id)) return undefined;
   if (/\/packages\/(engine|protocol)\/src\/|\/packages\/bots\/src\/levels\.ts$|\/web\/src\/say\.ts$|rolldown[/:-]runtime/.test(id)) return 'rules';
   return undefined;
 }
@@ -39,10 +41,12 @@ export default defineConfig({
       '@olsen/engine': src('../engine/src/index.ts'),
       '@olsen/bots/levels': src('../bots/src/levels.ts'),
       '@olsen/bots/quick': src('../bots/src/quick.ts'),
+      '@olsen/bots/hint': src('../bots/src/hint.ts'),
       '@olsen/bots': src('../bots/src/index.ts'),
       '@olsen/table': src('../table/src/index.ts'),
       '@olsen/protocol/avatars': src('../protocol/src/avatars.ts'),
       '@olsen/protocol/tempo': src('../protocol/src/tempo.ts'),
+      '@olsen/protocol/codes': src('../protocol/src/codes.ts'),
       '@olsen/protocol': src('../protocol/src/index.ts'),
     },
   },

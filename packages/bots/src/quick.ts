@@ -11,7 +11,6 @@ import type { Level } from './levels.js';
 import { quickShedding } from './shedding.js';
 
 export { slip } from './forget.js';
-export { hintFor } from './hint.js';
 
 /** The level's choice without search (null for `hard` and `expert`: ask `choose` of `@olsen/bots`). */
 export function chooseQuick(level: Level, view: AnyView, rng: Int32Array, varied = false): AnyChoice | null {

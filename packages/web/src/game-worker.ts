@@ -4,7 +4,6 @@
  * replays for online games too. The page never applies a rule itself: it
  * shows the views this worker (or the server) sends.
  */
-import { hintFor } from '@olsen/bots/quick';
 import { isHeartsGame, recordOf, replaySteps, resultOf, viewOf } from '@olsen/engine';
 import { OfflineTable } from './offline-table.js';
 import type { ReplayStep, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.js';
@@ -39,7 +38,8 @@ async function handle(m: WorkerRequest, id: number): Promise<WorkerReply> {
       return game ? { ok: true, record: recordOf(game), computerMoves: offline.computerMoves(), result: resultOf(game), hearts: isHeartsGame(game) } : { ok: false, error: { code: 'not_started', message: 'No game.' } };
     }
     case 'hint':
-      return { ok: true, hint: hintFor(m.view, m.lang) };
+      // The hint's reasons in four languages are fetched with the first hint asked for, not with the first deal.
+      return { ok: true, hint: (await import('@olsen/bots/hint')).hintFor(m.view, m.lang) };
     case 'replay':
       return replay(m.record);
     case 'analyse':

@@ -1,6 +1,8 @@
 /** What every page says the same way: the page's preferences, suit names and a refusal in the player's language. */
 import { SUIT_NAMES, localizeError } from '@olsen/engine';
-import { gameErrorOf, type Reply } from '@olsen/protocol';
+// From the codes alone: the protocol's index brings the message schemas (valibot), which only the online pages need.
+import { gameErrorOf } from '@olsen/protocol/codes';
+import type { Reply } from '@olsen/protocol';
 import type { Lang, Texts } from './i18n.js';
 
 export interface Prefs {

@@ -137,6 +137,10 @@ describe('the web app in Chromium', () => {
     // A card that does not fit is refused with the rule's sentence, in Norwegian.
     const hand = page.getByRole('list', { name: /Din hånd/ });
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Din tur' }).count(), { timeout: 20_000 }).toBe(1);
+    // A hint is fetched with the first one asked for (not with the first deal) and says why, in Norwegian
+    // (a refusal shown takes its place, so before the card that does not fit).
+    await page.getByRole('button', { name: 'Tips' }).press('Enter');
+    await expect.poll(() => page.locator('p.hint').textContent()).toMatch(/💡\s*\S{3,}/);
     const unfit = hand.getByRole('button').filter({ hasNotText: 'kan spilles' });
     if ((await unfit.count()) > 0) {
       await unfit.first().press('Enter');
