@@ -1,4 +1,4 @@
-/* global document, performance */
+/* global document, performance, fetch */
 // A first visit on a slow phone (not a test): Chromium at 360×640 with the CPU slowed 4× and the network at
 // 1.6 Mbps down, 750 kbps up, 150 ms round trip (Chrome's "Slow 4G"-like profile). Each run is a fresh context
 // (empty cache, no service worker): navigate to the setup page, click Start as soon as it shows, and time until the
