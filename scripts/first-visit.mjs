@@ -1,4 +1,4 @@
-/* global document, performance, fetch */
+/* global document, performance, fetch, window, MutationObserver, requestAnimationFrame */
 // A first visit on a slow phone (not a test): Chromium at 360×640 with the CPU slowed 4× and the network at
 // 1.6 Mbps down, 750 kbps up, 150 ms round trip (Chrome's "Slow 4G"-like profile). Each run is a fresh context
 // (empty cache, no service worker): navigate to the setup page, click Start as soon as it shows, and time until the
@@ -53,19 +53,42 @@ try {
       const s = sent.get(e.requestId);
       if (s) s.bytes = e.encodedDataLength;
     });
+    // Timed inside the page: an observer set before any of the app's scripts notes (on the frame that shows it)
+    // when Start is on the screen, presses it at once, and notes when the dealt hand's first card is. Playwright's
+    // own waiting and clicking would add its injected script's work on the slowed CPU (about 0.2 s of main thread
+    // here) to what the phone does; that figure is kept too (harnessMs), timed from outside as before.
+    await context.addInitScript(() => {
+      const marks = (window.__firstVisit = {});
+      const seen = new MutationObserver(() => {
+        if (marks.start === undefined) {
+          const start = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Start');
+          if (start) {
+            marks.start = -1;
+            requestAnimationFrame(() => {
+              marks.start = performance.now();
+              start.click();
+            });
+          }
+        } else if (marks.hand === undefined && document.querySelector('.hand .card')) {
+          marks.hand = -1;
+          requestAnimationFrame(() => {
+            marks.hand = performance.now();
+            seen.disconnect();
+          });
+        }
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     const t0 = Date.now();
     await page.goto(`${url}/#/play`, { waitUntil: 'commit' });
-    // Watched every frame (a locator's own waiting backs off to half a second between looks).
-    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Start'), null, { polling: 'raf', timeout: 30_000 });
-    const startMs = Date.now() - t0;
-    await page.getByRole('button', { name: 'Start' }).click();
-    await page.waitForFunction(() => document.querySelector('.hand .card') !== null, null, { polling: 'raf', timeout: 30_000 });
-    const ms = Date.now() - t0;
+    await page.waitForFunction(() => window.__firstVisit?.hand > 0, null, { polling: 100, timeout: 30_000 });
+    const harnessMs = Date.now() - t0;
+    const { start: startMs, hand: ms } = await page.evaluate(() => ({ start: Math.round(window.__firstVisit.start), hand: Math.round(window.__firstVisit.hand) }));
     const assets = [...sent.values()];
     const first = assets.filter((a) => firstPage.includes(a.url));
     if (process.env.TIMING) console.error(timing.map((t) => `${t.start}-${t.end} ${t.url}`).join('\n'));
     if (process.env.TIMING) console.error(JSON.stringify(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [e.name.replace(/.*\//, '').slice(0, 24), Math.round(e.startTime), Math.round(e.responseEnd)]))), startMs);
-    runs.push({ ms, startMs, firstPageBytes: first.reduce((n, a) => n + (a.bytes ?? 0), 0), firstPage: first, untilHand: assets });
+    runs.push({ ms, startMs, harnessMs, firstPageBytes: first.reduce((n, a) => n + (a.bytes ?? 0), 0), firstPage: first, untilHand: assets });
     await context.close();
   }
 } finally {
@@ -74,4 +97,4 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
-console.log(JSON.stringify({ bench: 'first-visit', profile: { viewport: '360x640', cpuSlowdown: 4, downMbps: 1.6, rttMs: 150 }, medianMs: sorted[sorted.length >> 1], runsMs: runs.map((r) => r.ms), startClickedMs: runs.map((r) => r.startMs), firstPageBytes: runs[0]?.firstPageBytes, firstPage: runs[0]?.firstPage, untilHand: runs[0]?.untilHand }));
+console.log(JSON.stringify({ bench: 'first-visit', profile: { viewport: '360x640', cpuSlowdown: 4, downMbps: 1.6, rttMs: 150 }, medianMs: sorted[sorted.length >> 1], runsMs: runs.map((r) => r.ms), startClickedMs: runs.map((r) => r.startMs), harnessMs: runs.map((r) => r.harnessMs), firstPageBytes: runs[0]?.firstPageBytes, firstPage: runs[0]?.firstPage, untilHand: runs[0]?.untilHand }));
