@@ -11,13 +11,12 @@
  * everyone's.
  */
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Level } from '@olsen/bots';
 import { Piscina } from 'piscina';
 import type { Review } from '@olsen/bots';
 import { decide, review, type BotAnswer, type BotTask } from './bot-worker.js';
-import type { Logger } from './coordinator.js';
+import type { Logger, Thinker } from './ports.js';
 import { FairQueue } from './fair-queue.js';
 
 /** Levels whose decisions are searches (worth a thread). */
@@ -31,8 +30,6 @@ export interface BotPoolOptions {
   readonly log?: Logger;
 }
 
-/** The default thread count: every core but one (the event loop's), at least one. */
-export const defaultBotThreads = (): number => Math.max(1, availableParallelism() - 1);
 
 /** The built worker beside this module, or (running from the TypeScript sources, as the tests do) the package's build. */
 function workerFile(): string | null {
@@ -55,7 +52,7 @@ interface Waiting {
 /** Why a search bot played a move as medium. */
 export type FallbackCause = 'queue' | 'thread';
 
-export class BotPool {
+export class BotPool implements Thinker {
   private readonly pool: Piscina<BotTask, BotAnswer> | null;
   /** Tasks waiting for a thread; piscina gets at most one task per thread, so this line sets the order. */
   private readonly line = new FairQueue<Waiting>();

@@ -4,7 +4,10 @@
  * naming the variable.
  */
 import { readFileSync } from 'node:fs';
-import { defaultBotThreads } from './bot-pool.js';
+import { availableParallelism } from 'node:os';
+
+/** The default thread count for search bots: every core but one (the event loop's), at least one. */
+export const defaultBotThreads = (): number => Math.max(1, availableParallelism() - 1);
 
 /** What one guest, one address and the whole server may hold or ask (README, "Limits"). */
 export interface Limits {

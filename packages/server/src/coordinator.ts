@@ -24,7 +24,7 @@ import { Table, fail, freeName, seatsFor, withSeat, type Outcome } from '@olsen/
 import type { Guest } from './identity.js';
 import type { Caller, CoordinatorOptions, StoredSeat, TableRow } from './ports.js';
 import { type LiveTable, newCode, seatOf } from './live-table.js';
-import { dayOf } from './daily.js';
+import { dayOf } from './clock.js';
 import { TableHost, type Finished } from './host.js';
 
 export type { Outcome } from '@olsen/table';

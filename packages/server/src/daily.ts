@@ -15,21 +15,15 @@ import { createHmac } from 'node:crypto';
 import { reviewPage, type Review, type ReviewPage } from '@olsen/bots';
 import { standingsOf, type AnyGame, type GameName, type Lang } from '@olsen/engine';
 import type { DailyList, DailyRow, ErrorReply } from '@olsen/protocol';
-import type { BotPool } from './bot-pool.js';
 import type { Caller, Coordinator, Outcome } from './coordinator.js';
-import type { Clock, DailyEntry, Store } from './ports.js';
+import { dayOf } from './clock.js';
+import type { Clock, DailyEntry, Store, Thinker } from './ports.js';
 
 /** The games of the day and their tables: four seats, the person in seat 0. */
 export const DAILY_GAMES: readonly GameName[] = ['olsen', 'vri-atter', 'olsen-dk'];
 export const DAILY_PLAYERS = 4;
 /** The computer players' level (played varied, with each entry's own dice: docs/decisions.md). */
 export const DAILY_LEVEL = 'medium' as const;
-/** The day turns at midnight in Norway. */
-const ZONE = 'Europe/Oslo';
-const DATE = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The day (YYYY-MM-DD, Norwegian time) that `ms` falls in. */
-export const dayOf = (ms: number): string => DATE.format(new Date(ms));
 
 /** The day's deal seed of a game: secret, the same for everyone that day. */
 export function dailySeed(secret: string, date: string, game: GameName): string {
@@ -42,7 +36,7 @@ const fail = (code: ErrorReply['error']['code'], message: string): ErrorReply =>
 
 export class Daily {
   constructor(
-    private readonly o: { readonly coordinator: Coordinator; readonly store: Store; readonly bots: BotPool; readonly clock: Clock; readonly secret: string; /** Reviews in progress at once in the process. */ readonly maxReviews: number },
+    private readonly o: { readonly coordinator: Coordinator; readonly store: Store; readonly bots: Thinker; readonly clock: Clock; readonly secret: string; /** Reviews in progress at once in the process. */ readonly maxReviews: number },
   ) {
     o.coordinator.onFinished = (f) => this.finished(f.tableId, f.gameNo, f.gameId, f.game, f.finishedAt);
   }

@@ -9,7 +9,8 @@ import type { Avatar, BotLevel, Reaction, TableStatus, TableSummary, Tempo } fro
 import type { GameName } from '@olsen/engine';
 import type { ComputerMoves } from '@olsen/bots';
 import type { Step, TableSeat } from '@olsen/table';
-import type { BotPool } from './bot-pool.js';
+import type { Review } from '@olsen/bots';
+import type { BotAnswer, BotTask } from './bot-worker.js';
 import type { Limits } from './config.js';
 import type { Guest } from './identity.js';
 
@@ -292,6 +293,14 @@ export interface Logger {
   error(obj: object, msg?: string): void;
 }
 
+/** Where computer players think (`BotPool`: search levels in worker threads), as the domain sees it. */
+export interface Thinker {
+  /** A decision; `key` is whose queue it waits in (a fair share each), `fellBack` says it was made at a weaker level. */
+  decide(task: BotTask, key?: string): Promise<BotAnswer & { fellBack?: 'queue' | 'thread' }>;
+  /** A finished game's review for one seat. */
+  review(record: unknown, seat: number): Promise<Review>;
+}
+
 export interface CoordinatorOptions {
   readonly store: Store;
   readonly pubsub: PubSub;
@@ -300,7 +309,7 @@ export interface CoordinatorOptions {
   readonly clock: Clock;
   readonly log: Logger;
   /** Where bots think (search levels in worker threads). */
-  readonly bots: BotPool;
+  readonly bots: Thinker;
   /** Caps on running games and search bots, and when a game nobody follows is closed. */
   readonly limits: Limits;
   /** This process's name in pub/sub messages and presence (default: random). */

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyAction } from '@olsen/engine';
 import { openStore } from '../src/store.js';
-import { dailySeed, dayOf } from '../src/daily.js';
+import { dayOf } from '../src/clock.js';
+import { dailySeed } from '../src/daily.js';
 import { systemClock } from '../src/clock.js';
 import { startServer, type OlsenServer } from '../src/index.js';
 import { Client, api, guest, testConfig } from './helpers.js';
