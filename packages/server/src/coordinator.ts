@@ -248,13 +248,18 @@ export class Coordinator {
       if (!t.over) return fail('not_started', 'A rematch can start once the game is over.');
       if (t.row.daily) return fail('game_over', 'The daily deal is played once a day: come back tomorrow, or start a game of your own.');
       await this.h.tables.readPresence(t);
-      if (!t.table.askRematch(guest.id, (id) => t.players.has(id))) return this.h.publish(t), { ok: true };
+      if (!t.table.askRematch(guest.id, (id) => t.players.has(id))) {
+        // Kept with the table, not in this process alone: the others at the table may be on another process.
+        const asked = t.row.rematch ?? [];
+        if (!asked.includes(guest.id)) await this.h.patch(t, { rematch: [...asked, guest.id] });
+        return this.h.publish(t), { ok: true };
+      }
       const capped = this.h.running.refusal(t, t.row.seats, this.o.limits);
       if (capped) return capped;
       const seed = this.newSeed();
       const dealt = t.table.dealAgain(seed);
       if (!dealt.ok) return dealt;
-      await this.h.patch(t, { gameNo: t.row.gameNo + 1, seed, status: 'playing' });
+      await this.h.patch(t, { gameNo: t.row.gameNo + 1, seed, status: 'playing', rematch: [] });
       t.evict?.cancel();
       t.evict = null;
       return this.begin(t, dealt.game);

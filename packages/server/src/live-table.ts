@@ -75,6 +75,8 @@ export class LiveTable {
     c.seats = row.seats;
     c.gameNo = row.gameNo;
     c.seed = row.seed;
+    // The asks other processes stored: the runner counts them with its own (and shows them in the frames).
+    if (row.rematch) this.table.knowRematch(row.rematch);
   }
 
   /** Whether a person with a seat at the table is connected (any process). */

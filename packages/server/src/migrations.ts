@@ -167,6 +167,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('push_subscriptions_player').ifNotExists().on('push_subscriptions').column('player_id').execute();
       },
     },
+    // Issue 51 (4): who asked for a rematch is the table's, not one process's (a JSON list of player ids).
+    '0010_rematch_asks': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('tables').addColumn('rematch', 'text').execute();
+      },
+    },
   };
 }
 

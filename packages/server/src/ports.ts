@@ -40,6 +40,8 @@ export interface TableRow {
   readonly rev: number;
   /** The day (YYYY-MM-DD) whose daily deal this table plays, or null for any other table. */
   readonly daily?: string | null;
+  /** The people who asked for a rematch after game `gameNo` (the table's, whichever process each asked on). */
+  readonly rematch?: readonly string[];
 }
 
 /** A device's Web Push subscription (push.ts). */
@@ -125,7 +127,7 @@ export class VersionConflict extends Error {
   }
 }
 
-export type TablePatch = Partial<Pick<TableRow, 'seats' | 'status' | 'gameNo' | 'seed' | 'host'>>;
+export type TablePatch = Partial<Pick<TableRow, 'seats' | 'status' | 'gameNo' | 'seed' | 'host' | 'rematch'>>;
 
 export interface Store {
   /** Creates the schema if needed. */

@@ -37,6 +37,7 @@ interface DB {
     fill_level: string;
     tempo: string;
     turn_based: number;
+    rematch: string | null;
     status: string;
     game_no: number;
     seed: string;
@@ -276,6 +277,7 @@ export class KyselyStore implements Store {
       fill_level: t.fillLevel,
       tempo: t.tempo ?? 'normal',
       turn_based: t.turnBased ? 1 : 0,
+      rematch: t.rematch?.length ? JSON.stringify(t.rematch) : null,
       status: t.status,
       game_no: t.gameNo,
       seed: t.seed,
@@ -292,6 +294,7 @@ export class KyselyStore implements Store {
       ...(p.gameNo !== undefined ? { game_no: p.gameNo } : {}),
       ...(p.seed !== undefined ? { seed: p.seed } : {}),
       ...(p.host !== undefined ? { host: p.host } : {}),
+      ...(p.rematch !== undefined ? { rematch: p.rematch.length > 0 ? JSON.stringify(p.rematch) : null } : {}),
       updated_at: Date.now(),
       rev: rev + 1,
     }).where('id', '=', id).where('rev', '=', rev).executeTakeFirst();
@@ -359,7 +362,9 @@ export class KyselyStore implements Store {
     if (!rules) throw new CorruptRow(r.code, this.where, 'its rules are not a JSON object');
     const seats = readJson<TableRow['seats']>(r.seats, isSeats);
     if (!seats) throw new CorruptRow(r.code, this.where, 'its seats are not a list of seats');
-    return { ...toRow(r), rules, seats };
+    // A damaged list of asks is no reason to close a table: nobody has asked, then.
+    const rematch = r.rematch ? (readJson<string[]>(r.rematch, (x) => Array.isArray(x) && x.every((id) => typeof id === 'string')) ?? []) : [];
+    return { ...toRow(r), rules, seats, ...(rematch.length > 0 ? { rematch } : {}) };
   }
 
   async finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void> {
@@ -483,7 +488,7 @@ function isSeats(x: unknown): boolean {
     typeof s === 'object' && s !== null && (s.kind === 'open' || (s.kind === 'bot' && typeof s.name === 'string') || (s.kind === 'human' && typeof s.name === 'string' && typeof s.playerId === 'string')));
 }
 
-function toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): Omit<TableRow, 'rules' | 'seats'> {
+function toRow(r: Omit<DB['tables'], 'rev'> & { rev: number }): Omit<TableRow, 'rules' | 'seats' | 'rematch'> {
   return {
     id: r.id,
     code: r.code,

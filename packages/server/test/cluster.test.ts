@@ -250,6 +250,35 @@ describe('two server processes on PostgreSQL and Redis', () => {
     for (const c of clients) c.close();
   }, 150_000);
 
+  it('issue 51 (4): a rematch between two people on different processes — each ask is the table\'s, so the second deals, seen on both; the same-process control too', async () => {
+    const { procs } = await cluster('rematch');
+    const [a, b] = procs.map((p) => `http://127.0.0.1:${p.port}`);
+    const play = async (urls: [string, string]): Promise<void> => {
+      const [anne, bo] = await Promise.all([Client.open(urls[0], 'Anne'), Client.open(urls[1], 'Bo')]);
+      const created = (await anne.req<{ code: string }>({ type: 'create', game: 'olsen', seats: [{ kind: 'open' }] })) as { ok: true; code: string };
+      const code = created.code;
+      expect((await bo.req({ type: 'join', code })).ok).toBe(true);
+      expect(await anne.req({ type: 'start', code })).toEqual({ ok: true });
+      const players = [anne, bo].map((c) => c.autoplay(code, random));
+      await Promise.all([anne, bo].map((c) => c.until((u) => u.code === code && u.status === 'finished', 120_000)));
+      players.forEach((p) => p.stop());
+      // Bo asks on his process: Anne, on hers, is shown the question.
+      expect(await bo.req({ type: 'rematch', code })).toEqual({ ok: true });
+      const asked = await anne.until((u) => u.code === code && (u.rematchAsked ?? []).includes(1));
+      expect([asked.gameNo, asked.status]).toEqual([1, 'finished']);
+      // Her ask deals the next game, for both of them.
+      expect(await anne.req({ type: 'rematch', code })).toEqual({ ok: true });
+      for (const c of [anne, bo]) {
+        const again = await c.until((u) => u.code === code && u.gameNo === 2 && u.status === 'playing', 10_000);
+        expect(again.rematchAsked ?? []).toEqual([]);
+      }
+      anne.close();
+      bo.close();
+    };
+    await play([a, b]);
+    await play([a, a]);
+  }, 150_000);
+
   it('one process stopping (SIGTERM) says goodbye to its own connections only: players on the other process stay connected', async () => {
     const { procs } = await cluster('stop');
     const [a, b] = procs.map((p) => `http://127.0.0.1:${p.port}`);

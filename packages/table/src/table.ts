@@ -494,6 +494,12 @@ export class Table {
     return !this.seats.some((s) => s.kind === 'human' && s.standIn === null && here(s.playerId) && !this.rematch.ids.has(s.playerId));
   }
 
+  /** Asks for a rematch made elsewhere (another process, kept with the table's row), counted with this runner's own. */
+  knowRematch(playerIds: readonly string[]): void {
+    if (this.rematch.gameNo !== this.config.gameNo) this.rematch = { gameNo: this.config.gameNo, ids: new Set() };
+    for (const id of playerIds) this.rematch.ids.add(id);
+  }
+
   /** The next game at the same seats, dealt from `seed`, not yet begun (the host stores its number and seed, then calls `begin`). */
   dealAgain(seed: string): Outcome<{ game: AnyGame }> {
     const started = startGame({ game: this.config.game, rules: this.config.rules, players: seatNames(this.seats), seed });
