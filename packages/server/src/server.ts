@@ -256,7 +256,9 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     // Guessing private codes: an address that keeps naming tables that do not exist is told to wait.
     if (!(await admission.mayLookUp(req.ip))) return reply.code(429).send({ ok: false, error: { code: 'rate_limited', message: admission.lookUpRefusal() } });
     const code = String(req.params.code).toUpperCase();
-    const found = /^[A-Z0-9]{6,10}$/.test(code) ? await coordinator.lookUp(code, null) : null;
+    // One deadline for the whole lookup: behind a write that waits on a hung database it would wait that out
+    // first and then its own read (twice the timeout); the page is told within one.
+    const found = /^[A-Z0-9]{6,10}$/.test(code) ? await within(config.limits.dbTimeoutMs, coordinator.lookUp(code, null), DB_LATE) : null;
     // A database that does not answer is the server's fault: not a missing table, and not a code guessed.
     if (found && !found.ok && found.error.code === 'internal') return reply.code(503).send(found);
     if (!found?.ok) {
@@ -389,4 +391,14 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
       return closing;
     },
   };
+}
+
+/** What a request that waited on the database past its timeout is answered (the store did not answer in time). */
+const DB_LATE = { ok: false, error: { code: 'internal', message: 'The database did not answer in time; nothing was changed. Try again in a moment.' } } as const;
+
+/** `p`, or `late` once `ms` have passed (`p` goes on; what it brings later is dropped). */
+function within<T, L>(ms: number, p: Promise<T>, late: L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<L>((resolve) => (timer = setTimeout(() => resolve(late), ms)));
+  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
