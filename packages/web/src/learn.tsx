@@ -117,12 +117,15 @@ function Coach({ u, prefs }: { u: TableUpdate; prefs: Prefs }) {
     const next = lessonFor(u, seen);
     const v = u.view;
     if (!next || !v) return;
-    setSeen(new Set(seen).add(next));
     const sv = isHeartsView(v) ? null : (v as PlayerView);
+    // The first turn may offer an eight besides the match: both are told then, before the eight can be played unexplained.
+    const withEight = next === 'match' && lessonFor(u, new Set<Lesson>([...seen, 'match'])) === 'eight';
+    setSeen(new Set<Lesson>([...seen, next, ...(withEight ? (['eight'] as const) : [])]));
     const word = (sv?.call.kind === 'olsen' ? t.callOlsen : t.callVri).replace(/!$/, '');
     const text =
       next === 'call' ? w.lessonCall(word, sv?.call.penalty ?? 0)
       : next === 'catch' ? w.lessonCatch(v.players[sv?.catchable ?? 1], word)
+      : withEight ? `${w.lessons.match} ${w.lessons.eight}`
       : w.lessons[next];
     setCurrent({ lesson: next, text });
     setClosed(false);
@@ -132,7 +135,8 @@ function Coach({ u, prefs }: { u: TableUpdate; prefs: Prefs }) {
   // The lesson's end: the game over, or a round over with every lesson met; then the way to a normal game.
   const done = u.status === 'finished' || (u.status === 'roundOver' && LESSONS[u.game].every((l) => seen.has(l)));
   return (
-    <aside class="coach" aria-live="polite" aria-label={w.lessonTitle}>
+    // At a round's or the game's end the results cover the table: the lesson then stands above them (styles.css).
+    <aside class={u.status === 'roundOver' || u.status === 'finished' ? 'coach over' : 'coach'} aria-live="polite" aria-label={w.lessonTitle}>
       <p>
         <strong>{w.lessonTitle}:</strong> {text}
       </p>

@@ -434,8 +434,9 @@ describe('the web app in Chromium', () => {
     expect(olsen[0]).toMatch(OLSEN[0]);
     for (const re of OLSEN.slice(0, 2)) expect(has(olsen, re), String(re)).toBe(true);
     expect(olsen.at(-1)).toMatch(OLSEN[3]);
-    // Olsen's lesson is one round: at its end the way to a normal game.
-    expect(await page.getByRole('link', { name: 'Start et vanlig spill' }).count() + (await page.locator('.coach').count() === 0 ? 1 : 0)).toBeGreaterThan(0);
+    // Olsen's lesson is one round: at its end the way to a normal game, above the results on the phone (a trial
+    // click fails when something else would take the tap).
+    await page.getByRole('link', { name: 'Start et vanlig spill' }).click({ trial: true, timeout: 5000 });
     const DK = [/^Først gir alle bort tre kort/, /Følg sorten/, /spar dame er 13/, /skyte månen/];
     const dk = await lessonsOf('olsen-dk', /^(Runden er over|Spillet er over)/, () => false);
     console.log(JSON.stringify({ issue: '49 (7)', dk }));
