@@ -97,8 +97,9 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
   const [refused, setRefused] = useState<string | null>(null);
   const [back, setBack] = useState(false);
   const [info, setInfo] = useState<TableInfo | null>(null);
+  const readInfo = (): Promise<unknown> => getJson<{ ok: boolean; table?: TableInfo }>(`/api/tables/${encodeURIComponent(code)}`).then((b) => b?.ok && b.table && setInfo(b.table));
   useEffect(() => {
-    void getJson<{ ok: boolean; table?: TableInfo }>(`/api/tables/${encodeURIComponent(code)}`).then((b) => b?.ok && b.table && setInfo(b.table));
+    void readInfo();
   }, [code]);
   useEffect(
     () =>
@@ -123,9 +124,12 @@ export function OnlineTable({ code, prefs }: { code: string; prefs: Prefs }) {
       await guestToken(name.trim() || savedName());
     }
     const s = await openOnline(code, as);
-    if ('kind' in s) setSession(s);
+    if ('kind' in s) return setSession(s);
+    // Refused a seat (the game began, or the seats filled, since the page opened): the page reads the table again,
+    // so watching becomes the offer.
+    if (as === 'join') void readInfo();
     // A code that is not a table's (or not a code at all: the link was mistyped) says so plainly.
-    else setError(s.error.code === 'no_such_table' || s.error.code === 'bad_message' ? t.noSuchTable(code) : sayError(s, prefs.t, prefs.lang));
+    setError(s.error.code === 'no_such_table' || s.error.code === 'bad_message' ? t.noSuchTable(code) : sayError(s, prefs.t, prefs.lang));
   };
   // Coming back (a reload, a link opened again): as a player if this guest has a seat, as a spectator if it watched.
   useEffect(() => {

@@ -75,7 +75,7 @@ const de: Dict = {
   yourTurnTitle: (game) => `Du bist dran – ${game}`,
   tempo: 'Tempo',
   tempos: { calm: 'Ruhig', normal: 'Normal', quick: 'Schnell' },
-  tempoAbout: { calm: 'Der Computer denkt länger nach, und du hast mindestens 4 Sekunden, um es verspätet zu sagen.', normal: 'Der Computer denkt kurz nach; 1,5 Sekunden, um es verspätet zu sagen.', quick: 'Der Computer spielt schnell; 1,5 Sekunden, um es verspätet zu sagen.' },
+  tempoAbout: { calm: 'Der Computer denkt länger nach. Vergisst jemand, die letzte Karte anzusagen, bleiben mindestens 4 Sekunden, um es nachzuholen – oder auf den Tisch zu klopfen.', normal: 'Der Computer denkt kurz nach. Letzte Karte nicht angesagt: 1,5 Sekunden, um es nachzuholen oder auf den Tisch zu klopfen.', quick: 'Der Computer spielt schnell. Letzte Karte nicht angesagt: 1,5 Sekunden, um es nachzuholen oder auf den Tisch zu klopfen.' },
   secondsShort: (s) => `${s} s`,
   turnTimer: 'Sekunden pro Zug (leer = keine Uhr)',
   shareLink: 'Teile den Link mit deinen Freunden',

@@ -75,7 +75,7 @@ const en: Dict = {
   yourTurnTitle: (game) => `Your turn – ${game}`,
   tempo: 'Pace',
   tempos: { calm: 'Calm', normal: 'Normal', quick: 'Quick' },
-  tempoAbout: { calm: 'The computer thinks longer, and you have at least 4 seconds to call late.', normal: 'The computer thinks for a moment; 1.5 seconds to call late.', quick: 'The computer plays fast; 1.5 seconds to call late.' },
+  tempoAbout: { calm: 'The computer thinks longer. When someone forgets to announce their last card, there are at least 4 seconds to put it right – or to bang the table.', normal: 'The computer thinks for a moment. A forgotten last-card call: 1.5 seconds to put it right or bang the table.', quick: 'The computer plays fast. A forgotten last-card call: 1.5 seconds to put it right or bang the table.' },
   secondsShort: (s) => `${s} s`,
   turnTimer: 'Seconds per move (empty = no timer)',
   shareLink: 'Share the link with your friends',

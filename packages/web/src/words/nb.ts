@@ -73,7 +73,7 @@ export const nb = {
   yourTurnTitle: (game: string) => `Din tur – ${game}`,
   tempo: 'Tempo',
   tempos: { calm: 'Rolig', normal: 'Vanlig', quick: 'Rask' },
-  tempoAbout: { calm: 'Datamaskinen tenker lenger, og du har minst 4 sekunder til å si fra for sent.', normal: 'Datamaskinen tenker et øyeblikk; 1,5 sekunder til å si fra for sent.', quick: 'Datamaskinen spiller fort; 1,5 sekunder til å si fra for sent.' },
+  tempoAbout: { calm: 'Datamaskinen tenker lenger. Glemmer noen å si fra om siste kort, er det minst 4 sekunder til å rette det opp – eller til å banke i bordet.', normal: 'Datamaskinen tenker et øyeblikk. Glemmer noen å si fra om siste kort: 1,5 sekunder til å rette det opp eller banke i bordet.', quick: 'Datamaskinen spiller fort. Glemmer noen å si fra om siste kort: 1,5 sekunder til å rette det opp eller banke i bordet.' },
   secondsShort: (s: number) => `${s} s`,
   turnTimer: 'Tid per trekk (sekunder, tomt = ingen)',
   shareLink: 'Del lenken med vennene dine',

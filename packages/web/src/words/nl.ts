@@ -75,7 +75,7 @@ const nl: Dict = {
   yourTurnTitle: (game) => `Jouw beurt – ${game}`,
   tempo: 'Tempo',
   tempos: { calm: 'Rustig', normal: 'Gewoon', quick: 'Snel' },
-  tempoAbout: { calm: 'De computer denkt langer na, en je hebt minstens 4 seconden om het te laat nog te zeggen.', normal: 'De computer denkt even na; 1,5 seconde om het te laat nog te zeggen.', quick: 'De computer speelt snel; 1,5 seconde om het te laat nog te zeggen.' },
+  tempoAbout: { calm: 'De computer denkt langer na. Vergeet iemand de laatste kaart te melden, dan is er minstens 4 seconden om dat recht te zetten – of op tafel te kloppen.', normal: 'De computer denkt even na. Laatste kaart vergeten te melden: 1,5 seconde om het recht te zetten of op tafel te kloppen.', quick: 'De computer speelt snel. Laatste kaart vergeten te melden: 1,5 seconde om het recht te zetten of op tafel te kloppen.' },
   secondsShort: (s) => `${s} s`,
   turnTimer: 'Seconden per zet (leeg = geen klok)',
   shareLink: 'Deel de link met je vrienden',
