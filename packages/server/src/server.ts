@@ -187,7 +187,17 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   });
   // ---- a profile moved to another device (issue 38): a one-time code, ten minutes ----
   const ProfileCodeBody = v.strictObject({ local: v.optional(v.pipe(v.record(v.string(), v.unknown()), v.check((x) => JSON.stringify(x).length <= 4096, 'What the device keeps is at most 4 KB.'))) });
-  app.post('/api/profile/code', { config: { rateLimit: { max: 20, timeWindow: 3_600_000 } } }, async (req, reply) => {
+  // Codes per guest (not per address: a family shares one): ten an hour, enough to move to every device in a house.
+  app.post('/api/profile/code', {
+    config: {
+      rateLimit: {
+        max: PROFILE_CODES_PER_HOUR,
+        timeWindow: 3_600_000,
+        keyGenerator: (req) => `profile-code:${guestOf(req)?.id ?? req.ip}`,
+        errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `This profile has made ${ctx.max} codes in the last hour, the most it may; try again in ${ctx.after}.` }),
+      },
+    },
+  }, async (req, reply) => {
     const guest = guestOf(req);
     if (!guest) return reply.code(401).send(noGuest);
     const body = v.safeParse(ProfileCodeBody, req.body ?? {});
@@ -392,6 +402,9 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     },
   };
 }
+
+/** Profile codes one guest may make in an hour (README, "Limits"). */
+export const PROFILE_CODES_PER_HOUR = 10;
 
 /** What a request that waited on the database past its timeout is answered (the store did not answer in time). */
 const DB_LATE = { ok: false, error: { code: 'internal', message: 'The database did not answer in time; nothing was changed. Try again in a moment.' } } as const;

@@ -59,4 +59,16 @@ describe('table talk and profile codes', () => {
     expect((await post('/api/profile/redeem', { code: 'nonsense' })).status).toBe(404);
     expect((await post('/api/profile/redeem', { code: 'AAAA-BBBB-CCCD' })).status).toBe(429);
   });
+
+  it('issue 51 (4): a guest makes at most ten profile codes an hour (told why); another guest at the same address still may', async () => {
+    const post = (path: string, body: unknown, token?: string): Promise<Response> =>
+      api(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const make = async (name: string): Promise<string> => ((await (await post('/api/guest', { name })).json()) as { token: string }).token;
+    const [many, other] = [await make('Mange'), await make('Annen')];
+    for (let i = 0; i < 10; i++) expect((await post('/api/profile/code', {}, many)).status).toBe(200);
+    const refused = await post('/api/profile/code', {}, many);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/This profile has made 10 codes/) } });
+    expect((await post('/api/profile/code', {}, other)).status).toBe(200);
+  });
 });
