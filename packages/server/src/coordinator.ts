@@ -19,6 +19,7 @@
  * change arrives as a pub/sub message and marks the copy here stale (tables.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { actingIn } from '@olsen/engine';
 import type { ActionBody, CreateTable, TableSummary, TableUpdate, Tempo } from '@olsen/protocol';
 import { Table, fail, freeName, seatsFor, withSeat, type Outcome } from '@olsen/table';
 import type { Guest } from './identity.js';
@@ -422,4 +423,33 @@ export class Coordinator {
     return [...codes];
   }
 
+  /**
+   * "Dine spill": the games at which the player has a seat and that are not over, the ones waiting for their move
+   * first (the least time left first). Whose move it is, is the engine's answer.
+   */
+  async myTables(playerId: string, most = 50): Promise<MyTable[]> {
+    const tables: MyTable[] = [];
+    for (const code of (await this.tablesOf(playerId)).slice(0, most)) {
+      const u = await this.updateFor(code, playerId);
+      if (u && (u.status === 'waiting' || u.status === 'playing' || u.status === 'roundOver')) tables.push({ code: u.code, game: u.game, status: u.status, seats: u.seats, you: u.you, yourTurn: u.view !== null && actingIn(u.view).you !== null, turnBased: u.turnBased === true, deadline: u.deadline });
+    }
+    return tables.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || (a.deadline ?? Infinity) - (b.deadline ?? Infinity));
+  }
+
+  /** How many turn-based games wait for the player's move (the app's badge). */
+  async waitingFor(playerId: string): Promise<number> {
+    return (await this.myTables(playerId)).filter((x) => x.turnBased && x.yourTurn).length;
+  }
+}
+
+/** A game of the player's in "Dine spill". */
+export interface MyTable {
+  readonly code: string;
+  readonly game: TableUpdate['game'];
+  readonly status: TableUpdate['status'];
+  readonly seats: TableUpdate['seats'];
+  readonly you: TableUpdate['you'];
+  readonly yourTurn: boolean;
+  readonly turnBased: boolean;
+  readonly deadline: TableUpdate['deadline'];
 }

@@ -15,7 +15,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { AvatarSchema, PlayerName } from '@olsen/protocol';
-import { LANGS, actingIn, type Lang } from '@olsen/engine';
+import { LANGS, type Lang } from '@olsen/engine';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { systemClock } from './clock.js';
 import { Admission } from './admission.js';
@@ -113,8 +113,10 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   // Web Push for turn-based tables: the keys from the variables, or made at the first start and kept.
   const vapid = config.vapid ?? (JSON.parse(await store.setting('vapid-keys', () => JSON.stringify(newPushKeys()))) as { publicKey: string; privateKey: string });
   const push = new Push({ store, keys: { ...vapid, subject: config.vapidSubject }, clock, log: app.log, allowPrivate: config.pushAllowPrivate, ...(config.pushCa ? { ca: config.pushCa } : {}) });
-  coordinator.onChange = (t) => tellTurns(t, push);
-  coordinator.onRemind = (t, playerId) => remind(t, playerId, push, clock.now());
+  // The push carries how many turn-based games wait for the person (the app's badge), read after this change.
+  const waiting = (playerId: string): Promise<number | null> => coordinator.waitingFor(playerId).catch(() => null);
+  coordinator.onChange = (t) => tellTurns(t, push, waiting);
+  coordinator.onRemind = (t, playerId) => remind(t, playerId, push, clock.now(), waiting);
   const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret), maxReviews: config.limits.reviews });
   cluster?.presence.onLost((code, playerId) => void coordinator.lost(code, playerId).catch((e: unknown) => app.log.warn({ err: e, table: code }, 'cannot note a lost connection')));
   cluster?.presence.onDeadProcess(() => coordinator.recover());
@@ -253,14 +255,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const guest = token ? identities.verify(token) : null;
     if (!guest) return reply.code(401).send({ ok: false, error: { code: 'unauthorized', message: 'Send your guest token as "Authorization: Bearer …".' } });
-    const tables = [];
-    for (const code of (await coordinator.tablesOf(guest.id)).slice(0, 50)) {
-      const u = await coordinator.updateFor(code, guest.id);
-      // Whose move it is, the engine's answer: the games waiting for this guest come first, the least time left first.
-      if (u && (u.status === 'waiting' || u.status === 'playing' || u.status === 'roundOver')) tables.push({ code: u.code, game: u.game, status: u.status, seats: u.seats, you: u.you, yourTurn: u.view !== null && actingIn(u.view).you !== null, turnBased: u.turnBased === true, deadline: u.deadline });
-    }
-    tables.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || (a.deadline ?? Infinity) - (b.deadline ?? Infinity));
-    return { ok: true, tables };
+    return { ok: true, tables: await coordinator.myTables(guest.id) };
   });
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, reply) => {
     // Guessing private codes: an address that keeps naming tables that do not exist is told to wait.

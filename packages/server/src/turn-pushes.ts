@@ -18,8 +18,11 @@ const WORDS: Readonly<Record<Lang, { yourTurn: (game: string, others: string) =>
 
 const asLang = (l: string): Lang => (l === 'en' || l === 'nl' || l === 'de' ? l : 'nb');
 
-/** The people to tell now, each once per turn; sends (without waiting) through `push`. */
-export function tellTurns(t: LiveTable, push: Push): void {
+/** How many turn-based games wait for a person's move (null: not known now). */
+export type Waiting = (playerId: string) => Promise<number | null>;
+
+/** The people to tell now, each once per turn; sends (without waiting) through `push`, with the games waiting. */
+export function tellTurns(t: LiveTable, push: Push, waiting: Waiting): void {
   const g = t.game;
   if (!t.row.turnBased || g === null) return;
   t.row.seats.forEach((s, seat) => {
@@ -35,22 +38,26 @@ export function tellTurns(t: LiveTable, push: Push): void {
     const looking = t.players.has(s.playerId) && !t.hidden.has(s.playerId);
     if (looking) return;
     const others = t.row.seats.flatMap((x, i) => (i !== seat && x.kind !== 'open' ? [x.name] : [])).join(', ');
-    void push.notify(s.playerId, (lang) => {
-      const w = WORDS[asLang(lang)];
-      return { title: w.yourTurn(gameTitle(t.row.game, asLang(lang)), others), body: w.body, url: `/#/t/${t.row.code}`, tag: `olsen-${t.row.code}` };
-    });
+    void waiting(s.playerId).then((n) =>
+      push.notify(s.playerId, (lang) => {
+        const w = WORDS[asLang(lang)];
+        return { title: w.yourTurn(gameTitle(t.row.game, asLang(lang)), others), body: w.body, url: `/#/t/${t.row.code}`, tag: `olsen-${t.row.code}`, ...(n === null ? {} : { waiting: n }) };
+      }),
+    );
   });
 }
 
 /** A quarter of the person's time is left and they have not moved: a reminder, unless they are looking. */
-export function remind(t: LiveTable, playerId: string, push: Push, now: number): void {
+export function remind(t: LiveTable, playerId: string, push: Push, now: number, waiting: Waiting): void {
   const seat = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === playerId && s.standIn === null);
   if (seat < 0 || t.table.deadlineSeat !== seat || t.table.deadline === null) return;
   if (t.players.has(playerId) && !t.hidden.has(playerId)) return;
   const others = t.row.seats.flatMap((x, i) => (i !== seat && x.kind !== 'open' ? [x.name] : [])).join(', ');
   const hours = Math.floor((t.table.deadline - now) / 3_600_000);
-  void push.notify(playerId, (lang) => {
-    const w = WORDS[asLang(lang)];
-    return { title: w.yourTurn(gameTitle(t.row.game, asLang(lang)), others), body: w.soon(hours), url: `/#/t/${t.row.code}`, tag: `olsen-${t.row.code}` };
-  });
+  void waiting(playerId).then((n) =>
+    push.notify(playerId, (lang) => {
+      const w = WORDS[asLang(lang)];
+      return { title: w.yourTurn(gameTitle(t.row.game, asLang(lang)), others), body: w.soon(hours), url: `/#/t/${t.row.code}`, tag: `olsen-${t.row.code}`, ...(n === null ? {} : { waiting: n }) };
+    }),
+  );
 }

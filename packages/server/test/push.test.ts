@@ -110,8 +110,10 @@ describe('issue 50: Web Push', () => {
     expect(first.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(first.headers.ttl)).toBeGreaterThan(0);
     checkVapid(String(first.headers.authorization), publicKey, origin);
-    const message = JSON.parse(decrypt(first.body, device, auth)) as { title: string; body: string; url: string; tag: string };
+    const message = JSON.parse(decrypt(first.body, device, auth)) as { title: string; body: string; url: string; tag: string; waiting?: number };
     expect(message.title).toBe('Din tur i Vri åtter med Mormor');
+    // The app's badge: the turn-based games waiting for Bo's move (this one).
+    expect(message.waiting).toBe(1);
     expect(message.url).toBe(`/#/t/${made.code}`);
     // No card of anyone's hand: no card code, no suit word.
     expect(JSON.stringify(message)).not.toMatch(/\b[2-9TJQKA][cdhs]\b|kløver|ruter|hjerter|spar\b/);

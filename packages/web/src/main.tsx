@@ -178,7 +178,16 @@ function MyTables({ prefs }: { prefs: Prefs }) {
   const [tables, setTables] = useState<{ code: string; game: keyof typeof t.games; status: string; seats: { name: string | null }[]; yourTurn?: boolean; turnBased?: boolean; deadline?: number | null }[]>([]);
   useEffect(() => {
     if (!hasToken()) return;
-    void getJsonAsGuest<{ ok: boolean; tables?: typeof tables }>('/api/my-tables').then((b) => b?.ok && setTables(b.tables ?? []));
+    void getJsonAsGuest<{ ok: boolean; tables?: typeof tables }>('/api/my-tables').then((b) => {
+      if (!b?.ok) return;
+      const list = b.tables ?? [];
+      setTables(list);
+      // The app's badge (where the browser has one) counts the games over days waiting for this person's move,
+      // as the pushes set it while the app is closed.
+      const waiting = list.filter((x) => x.turnBased && x.yourTurn).length;
+      const nav = navigator as Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+      void (waiting > 0 ? nav.setAppBadge?.(waiting) : nav.clearAppBadge?.())?.catch(() => undefined);
+    });
   }, []);
   if (tables.length === 0) return null;
   return (
