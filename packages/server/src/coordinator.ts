@@ -276,6 +276,15 @@ export class Coordinator {
   }
 
   // ---- presence -------------------------------------------------------------------
+  /**
+   * Whether `playerId` may be looking at the table through this process: a connection here whose page is not hidden.
+   * A person connected only to another process is told by a push from here all the same; their service worker
+   * shows nothing while a page of that table is in view (push-sw.js).
+   */
+  lookingHere(t: LiveTable, playerId: string): boolean {
+    return (this.h.seatedHere.get(t.row.code)?.get(playerId) ?? 0) > 0 && !t.hidden.has(playerId);
+  }
+
   /** A seated person's page showing the table came into view or went out of it (their pushes follow: push.ts). */
   look(code: string, playerId: string | null, visible: boolean): void {
     const t = this.h.tables.get(code);
@@ -290,7 +299,13 @@ export class Coordinator {
     this.h.followedHere.set(code, (this.h.followedHere.get(code) ?? 0) + 1);
     const t = await this.h.tables.ensure(code);
     if (!t) return;
-    await this.o.presence.add(code, playerId !== null && seatOf(t, playerId) !== null ? playerId : null);
+    const seated = playerId !== null && seatOf(t, playerId) !== null;
+    if (seated) {
+      let here = this.h.seatedHere.get(code);
+      if (!here) this.h.seatedHere.set(code, (here = new Map()));
+      here.set(playerId, (here.get(playerId) ?? 0) + 1);
+    }
+    await this.o.presence.add(code, seated ? playerId : null);
     await this.h.run(code, async (tt) => {
       const alone = !tt.someoneHere();
       await this.h.tables.readPresence(tt);
@@ -305,6 +320,13 @@ export class Coordinator {
     // Stopping, with other processes: the connections stay noted under this process, which the others then find
     // gone and treat as a crash's (their players get the grace period there, where the tables play on).
     if (this.h.closed && this.o.shared === true) return;
+    const here = playerId === null ? undefined : this.h.seatedHere.get(code);
+    if (here && playerId !== null && here.has(playerId)) {
+      const k = here.get(playerId)! - 1;
+      if (k > 0) here.set(playerId, k);
+      else here.delete(playerId);
+      if (here.size === 0) this.h.seatedHere.delete(code);
+    }
     const n = (this.h.followedHere.get(code) ?? 1) - 1;
     if (n > 0) this.h.followedHere.set(code, n);
     else this.h.followedHere.delete(code);

@@ -192,6 +192,8 @@ export class TableHost {
 
   /** Connections of this process that follow each table (several processes: a table nobody here follows may be let go). */
   readonly followedHere = new Map<string, number>();
+  /** Connections to this process per table and seated player: who may be looking here (a push goes to the others). */
+  readonly seatedHere = new Map<string, Map<string, number>>();
   /** Tables let go to the process that serves them (`release`), since start. */
   released = 0;
 

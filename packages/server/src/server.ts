@@ -4,7 +4,7 @@
  * server made here is independent (tests run several in one process).
  */
 import { PUSH_LIMITS, Push, newPushKeys } from './push.js';
-import { remind, tellTurns } from './turn-pushes.js';
+import { remind, tellTurns, type Looking } from './turn-pushes.js';
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { existsSync } from 'node:fs';
@@ -115,8 +115,9 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const push = new Push({ store, keys: { ...vapid, subject: config.vapidSubject }, clock, log: app.log, allowPrivate: config.pushAllowPrivate, ...(config.pushCa ? { ca: config.pushCa } : {}) });
   // The push carries how many turn-based games wait for the person (the app's badge), read after this change.
   const waiting = (playerId: string): Promise<number | null> => coordinator.waitingFor(playerId).catch(() => null);
-  coordinator.onChange = (t) => tellTurns(t, push, waiting);
-  coordinator.onRemind = (t, playerId) => remind(t, playerId, push, clock.now(), waiting);
+  const looking: Looking = (t, playerId) => coordinator.lookingHere(t, playerId);
+  coordinator.onChange = (t) => tellTurns(t, push, waiting, looking);
+  coordinator.onRemind = (t, playerId) => remind(t, playerId, push, clock.now(), waiting, looking);
   const daily = new Daily({ coordinator, store, bots, clock, secret: await store.setting('daily-secret', Identities.newSecret), maxReviews: config.limits.reviews });
   cluster?.presence.onLost((code, playerId) => void coordinator.lost(code, playerId).catch((e: unknown) => app.log.warn({ err: e, table: code }, 'cannot note a lost connection')));
   cluster?.presence.onDeadProcess(() => coordinator.recover());

@@ -1,8 +1,10 @@
 /**
  * Who is told by a push that it is their turn at a turn-based table: a seated
  * person (no computer standing in) whom the engine says acts now, once per
- * turn, when they are not looking at the table — no connection to it, or its
- * page hidden (`look`). The words are the person's device's language; the
+ * turn, when they are not looking at the table through this process — no
+ * connection to it here, or its page hidden (`look`); one connected only to
+ * another process is told too (their service worker shows nothing while a
+ * page of the table is in view: push-sw.js). The words are the person's device's language; the
  * payload names the game and the others at the table, never a card.
  */
 import { actingIn, gameTitle, viewOf, type Lang } from '@olsen/engine';
@@ -21,8 +23,11 @@ const asLang = (l: string): Lang => (l === 'en' || l === 'nl' || l === 'de' ? l 
 /** How many turn-based games wait for a person's move (null: not known now). */
 export type Waiting = (playerId: string) => Promise<number | null>;
 
+/** Whether a person may be looking at the table through this process (then no push from here). */
+export type Looking = (t: LiveTable, playerId: string) => boolean;
+
 /** The people to tell now, each once per turn; sends (without waiting) through `push`, with the games waiting. */
-export function tellTurns(t: LiveTable, push: Push, waiting: Waiting): void {
+export function tellTurns(t: LiveTable, push: Push, waiting: Waiting, looking: Looking): void {
   const g = t.game;
   if (!t.row.turnBased || g === null) return;
   t.row.seats.forEach((s, seat) => {
@@ -35,8 +40,7 @@ export function tellTurns(t: LiveTable, push: Push, waiting: Waiting): void {
     // Once per turn: the turn's start is the first version at which the engine said this person acts.
     if (t.told.has(s.playerId)) return;
     t.told.set(s.playerId, `${t.row.gameNo}:${g.version}`);
-    const looking = t.players.has(s.playerId) && !t.hidden.has(s.playerId);
-    if (looking) return;
+    if (looking(t, s.playerId)) return;
     const others = t.row.seats.flatMap((x, i) => (i !== seat && x.kind !== 'open' ? [x.name] : [])).join(', ');
     void waiting(s.playerId).then((n) =>
       push.notify(s.playerId, (lang) => {
@@ -48,10 +52,10 @@ export function tellTurns(t: LiveTable, push: Push, waiting: Waiting): void {
 }
 
 /** A quarter of the person's time is left and they have not moved: a reminder, unless they are looking. */
-export function remind(t: LiveTable, playerId: string, push: Push, now: number, waiting: Waiting): void {
+export function remind(t: LiveTable, playerId: string, push: Push, now: number, waiting: Waiting, looking: Looking): void {
   const seat = t.row.seats.findIndex((s) => s.kind === 'human' && s.playerId === playerId && s.standIn === null);
   if (seat < 0 || t.table.deadlineSeat !== seat || t.table.deadline === null) return;
-  if (t.players.has(playerId) && !t.hidden.has(playerId)) return;
+  if (looking(t, playerId)) return;
   const others = t.row.seats.flatMap((x, i) => (i !== seat && x.kind !== 'open' ? [x.name] : [])).join(', ');
   const hours = Math.floor((t.table.deadline - now) / 3_600_000);
   void waiting(playerId).then((n) =>

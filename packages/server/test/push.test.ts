@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OlsenServer } from '../src/index.js';
 import { checkEndpoint } from '../src/push.js';
-import { Client, api, guest, startTest } from './helpers.js';
+import { Client, Shared, api, guest, startTest } from './helpers.js';
 
 const b64 = (b: Buffer): string => b.toString('base64url');
 const hmac = (key: Buffer, data: Buffer): Buffer => createHmac('sha256', key).update(data).digest();
@@ -149,4 +149,48 @@ describe('issue 50: Web Push', () => {
     expect(r.status).toBe(400);
     bo.close();
   });
+});
+
+describe('issue 50: Web Push with several processes', () => {
+  const received: Buffer[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'olsen-push-x-'));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+  const service = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push(Buffer.concat(chunks));
+      res.writeHead(201).end();
+    });
+  });
+  const shared = new Shared('push_x');
+  afterAll(async () => {
+    await shared.close();
+    service.close();
+  });
+
+  it('a person whose page of the table is hidden on one process is told when a move on the other makes it their turn', async () => {
+    await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
+    const origin = `https://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    const [a, b] = [await shared.start({ pushAllowPrivate: true, pushCa: cert }), await shared.start({ pushAllowPrivate: true, pushCa: cert })];
+    const bo = await shared.person(a.url, 'Bo');
+    const anne = await shared.person(b.url, 'Mormor');
+    const device = createECDH('prime256v1');
+    device.generateKeys();
+    const auth = randomBytes(16);
+    const sub = await api(`${a.url}/api/push/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bo.client.token}` }, body: JSON.stringify({ endpoint: `${origin}/push/bo`, keys: { p256dh: b64(device.getPublicKey()), auth: b64(auth) }, lang: 'nb' }) });
+    expect(await sub.json()).toEqual({ ok: true });
+    const made = await anne.client.req<{ code: string }>({ type: 'create', game: 'vri-atter', moveHours: 24, seats: [{ kind: 'open' }] });
+    if (!made.ok) throw new Error(made.error.message);
+    expect((await bo.client.req({ type: 'join', code: made.code })).ok).toBe(true);
+    // Bo's page, open on process a, goes out of view; Mormor plays on process b (only b hears of the move first).
+    expect(await bo.client.req({ type: 'look', code: made.code, visible: false })).toEqual({ ok: true });
+    expect((await anne.client.req({ type: 'start', code: made.code })).ok).toBe(true);
+    const auto = anne.client.autoplay(made.code);
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    auto.stop();
+    const message = JSON.parse(decrypt(received[0]!, device, auth)) as { title: string; url: string; waiting?: number };
+    expect(message).toMatchObject({ title: 'Din tur i Vri åtter med Mormor', url: `/#/t/${made.code}`, waiting: 1 });
+  }, 60_000);
 });

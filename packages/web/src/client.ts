@@ -569,6 +569,13 @@ export class Client {
 
 /** The browser's client: its storage, the game worker of this build, and fetch. */
 export function browserClient(): Client {
+  // Before it shows a push, the service worker asks each page in view whether it shows that table (push-sw.js):
+  // a person looking at it (through another server process, which sent the push) is not told again.
+  navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string; url?: string }>) => {
+    if (e.data?.type !== 'olsen-looking' || !e.ports[0]) return;
+    e.ports[0].postMessage(document.visibilityState === 'visible' && new URL(e.data.url ?? '/', location.origin).hash === location.hash);
+  });
+  navigator.serviceWorker?.startMessages();
   return new Client({
     storage: localStorage,
     tabStorage: sessionStorage,

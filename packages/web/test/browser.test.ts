@@ -1078,7 +1078,7 @@ describe('the web app in Chromium', () => {
     await own.close();
   }, 90_000);
 
-  it('issue 50 (2): a push delivered to the service worker (DevTools protocol) shows "Din tur …", and tapping it opens the table', async () => {
+  it('issue 50 (2): a push delivered to the service worker (DevTools protocol) shows "Din tur …", tapping it opens the table, and one for the table in view shows nothing', async () => {
     const context = await browser.newContext();
     await context.grantPermissions(['notifications'], { origin: server.url });
     const page = await context.newPage();
@@ -1102,7 +1102,7 @@ describe('the web app in Chromium', () => {
     await page.evaluate(() => {
       const w = window as unknown as { pushes: unknown[] };
       w.pushes = [];
-      navigator.serviceWorker.addEventListener('message', (e) => w.pushes.push(e.data));
+      navigator.serviceWorker.addEventListener('message', (e) => (e.data as { type?: string })?.type === 'olsen-push' && w.pushes.push(e.data));
     });
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.url).origin, registrationId: await registration, data: JSON.stringify(payload) });
     await expect.poll(() => page.evaluate(() => (window as unknown as { pushes: { type: string }[] }).pushes.length), { timeout: 10_000 }).toBe(1);
@@ -1122,6 +1122,11 @@ describe('the web app in Chromium', () => {
       (self as unknown as EventTarget).dispatchEvent(e);
     }, payload.url);
     await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('#/t/ABCDEFGHJK');
+    // The table in view now: a push for it (from a server process that does not know the page is open) shows nothing.
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.url).origin, registrationId: await registration, data: JSON.stringify(payload) });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { pushes: { type: string }[] }).pushes.length), { timeout: 10_000 }).toBe(2);
+    expect(await page.evaluate(() => (window as unknown as { pushes: { looking: boolean; shown: boolean }[] }).pushes[1])).toMatchObject({ looking: true, shown: false });
+    expect((await page.evaluate(() => (window as unknown as { pushes: { looking: boolean }[] }).pushes[0]))!.looking).toBe(false);
     await context.close();
   }, 60_000);
 
