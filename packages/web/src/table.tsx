@@ -4,7 +4,7 @@
  * still be tried, and the engine's refusal (with its rule) is shown.
  */
 import { Fragment } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { actingIn, isCall, isCatch, isDraw, isHeartsView, isNameSuit, isPass, isPlay, type AnyView } from '@olsen/engine';
 import type { PlayerView } from '@olsen/engine/shedding';
 import type { HeartsView } from '@olsen/engine/hearts';
@@ -357,6 +357,8 @@ function Status({ u, v, prefs, connected }: { u: TableUpdate; v: AnyView; prefs:
   // A person who dropped, with the server's deadline for the computer to take over (the first such seat).
   const away = u.turnBased ? -1 : u.seats.findIndex((s) => s.kind === 'human' && !s.connected && !s.standIn && s.awayUntil !== undefined);
   const now = useTick(u.deadline !== null || away >= 0);
+  // Someone who was away (a countdown, or the computer playing for them) and is connected again: said for a moment.
+  const back = useBack(u);
   // The engine's one answer to "who acts now": the highlighted seats and this line never disagree.
   const acting = actingIn(v);
   const word = !isHeartsView(v) && v.call.kind === 'olsen' ? t.callOlsen : t.callVri;
@@ -391,8 +393,27 @@ function Status({ u, v, prefs, connected }: { u: TableUpdate; v: AnyView; prefs:
           {t.awayCountdown(v.players[away], secondsTo(u.seats[away].awayUntil!, now))}
         </span>
       )}
+      {away < 0 && back !== null && <span class="away-note back-note">{t.isBack(v.players[back])}</span>}
     </p>
   );
+}
+
+/** The seat of a person who was away (dropped, or played for by the computer) and came back in the last 4 s, or null. */
+function useBack(u: TableUpdate): number | null {
+  const wasAway = useRef<ReadonlySet<number>>(new Set());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [back, setBack] = useState<number | null>(null);
+  useEffect(() => {
+    const away = new Set(u.seats.flatMap((s, i) => (s.kind === 'human' && (!s.connected || s.standIn) && !u.turnBased ? [i] : [])));
+    const returned = [...wasAway.current].find((i) => !away.has(i) && u.seats[i]?.kind === 'human' && u.seats[i].connected && i !== u.you);
+    wasAway.current = away;
+    if (returned === undefined) return;
+    setBack(returned);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setBack(null), 4000);
+  }, [u]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return back;
 }
 
 /** A catch told in full (S20): who caught whom, for which call, how many cards; the person's own cards when caught. */

@@ -989,7 +989,7 @@ describe('the web app in Chromium', () => {
     await own.close();
   }, 60_000);
 
-  it('issue 49 (1): a player who dropped shows everyone at the table a countdown to the computer taking over, from the server\'s deadline; their return ends it', async () => {
+  it('issue 49 (1): a player who dropped shows everyone at the table a countdown to the computer taking over, from the server\'s deadline; their return ends it and is told', async () => {
     const own = await startServer(config({ reconnectGraceMs: 9000, botDelayMs: 300 }));
     try {
       const anne = await (await browser.newContext()).newPage();
@@ -1007,7 +1007,7 @@ describe('the web app in Chromium', () => {
       await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
       // Ida's phone drops (the tab is gone): Anne is told who is away and in how many seconds the computer plays.
       await bo.close();
-      const note = anne.locator('.status .away-note');
+      const note = anne.locator('.status .away-note:not(.back-note)');
       await note.waitFor({ timeout: 5000 });
       const first = (await note.textContent())!;
       expect(first).toMatch(/^Ida er borte – datamaskinen tar over om [1-9] s$/);
@@ -1020,6 +1020,8 @@ describe('the web app in Chromium', () => {
       await bo.goto(link);
       await expect.poll(() => bo.getByRole('list', { name: /Din hånd/ }).count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => note.count(), { timeout: 5000 }).toBe(0);
+      // And said, for a moment.
+      await expect.poll(() => anne.locator('.status .back-note').textContent(), { timeout: 5000 }).toBe('Ida er tilbake');
       await anne.context().close();
       await boContext.close();
     } finally {

@@ -194,6 +194,7 @@ const de: Dict = {
   standIn: 'Computer spielt',
   awayShort: (s) => `weg · ${s} s`,
   awayCountdown: (name, s) => `${name} ist weg – der Computer übernimmt in ${s} s`,
+  isBack: (name) => `${name} ist zurück`,
   deadline: (s) => `noch ${s} s`,
   passCards: (n) => `Wähle drei Karten zum Weitergeben (${n}/3)`,
   give: 'Karten weitergeben',

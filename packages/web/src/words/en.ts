@@ -194,6 +194,7 @@ const en: Dict = {
   standIn: 'computer playing',
   awayShort: (s) => `away · ${s} s`,
   awayCountdown: (name, s) => `${name} is away – the computer takes over in ${s} s`,
+  isBack: (name) => `${name} is back`,
   deadline: (s) => `${s} s left`,
   passCards: (n) => `Choose three cards to pass (${n}/3)`,
   give: 'Pass the cards',

@@ -192,6 +192,7 @@ export const nb = {
   standIn: 'datamaskinen spiller',
   awayShort: (s: number) => `borte · ${s} s`,
   awayCountdown: (name: string, s: number) => `${name} er borte – datamaskinen tar over om ${s} s`,
+  isBack: (name: string) => `${name} er tilbake`,
   deadline: (s: number) => `${s} s igjen`,
   // Danish Olsen
   passCards: (n: number) => `Velg tre kort å gi bort (${n}/3)`,

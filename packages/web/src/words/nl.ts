@@ -194,6 +194,7 @@ const nl: Dict = {
   standIn: 'computer speelt',
   awayShort: (s) => `weg · ${s} s`,
   awayCountdown: (name, s) => `${name} is weg – de computer neemt over over ${s} s`,
+  isBack: (name) => `${name} is terug`,
   deadline: (s) => `nog ${s} s`,
   passCards: (n) => `Kies drie kaarten om door te geven (${n}/3)`,
   give: 'Geef de kaarten door',
