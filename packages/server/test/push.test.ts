@@ -58,10 +58,10 @@ function checkVapid(header: string, publicKey: string, audience: string): void {
   expect(claims.exp * 1000).toBeGreaterThan(Date.now());
 }
 
-describe('issue 50: Web Push', () => {
-  let server: OlsenServer;
+/** A push service on loopback speaking https (as every real one, a self-signed certificate for 127.0.0.1 made here):
+ * it keeps each request and answers the status `answer` gives for the n-th one. */
+function pushService(answer: (n: number) => number): { received: { headers: IncomingMessage['headers']; body: Buffer }[]; cert: string; service: ReturnType<typeof createServer> } {
   const received: { headers: IncomingMessage['headers']; body: Buffer }[] = [];
-  // The push service speaks https (as every real one): a self-signed certificate for 127.0.0.1, made here.
   const dir = mkdtempSync(join(tmpdir(), 'olsen-push-'));
   execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
   const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
@@ -70,10 +70,16 @@ describe('issue 50: Web Push', () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks) });
-      // The first push is taken; after it the device is gone (410), as when a browser's subscription expired.
-      res.writeHead(received.length === 1 ? 201 : 410).end();
+      res.writeHead(answer(received.length)).end();
     });
   });
+  return { received, cert, service };
+}
+
+describe('issue 50: Web Push', () => {
+  let server: OlsenServer;
+  // The first push is taken; after it the device is gone (410), as when a browser's subscription expired.
+  const { received, cert, service } = pushService((n) => (n === 1 ? 201 : 410));
   let origin = '';
   beforeAll(async () => {
     await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
@@ -152,18 +158,7 @@ describe('issue 50: Web Push', () => {
 });
 
 describe('issue 50: Web Push with several processes', () => {
-  const received: Buffer[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'olsen-push-x-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-  const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
-  const service = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push(Buffer.concat(chunks));
-      res.writeHead(201).end();
-    });
-  });
+  const { received, cert, service } = pushService(() => 201);
   const shared = new Shared('push_x');
   afterAll(async () => {
     await shared.close();
@@ -190,7 +185,7 @@ describe('issue 50: Web Push with several processes', () => {
     const auto = anne.client.autoplay(made.code);
     await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
     auto.stop();
-    const message = JSON.parse(decrypt(received[0]!, device, auth)) as { title: string; url: string; waiting?: number };
+    const message = JSON.parse(decrypt(received[0]!.body, device, auth)) as { title: string; url: string; waiting?: number };
     expect(message).toMatchObject({ title: 'Din tur i Vri åtter med Mormor', url: `/#/t/${made.code}`, waiting: 1 });
   }, 60_000);
 });
