@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@olsen/engine/sim': fileURLToPath(new URL('./packages/engine/src/sim-tier.ts', import.meta.url)),
+      '@olsen/engine/localize': fileURLToPath(new URL('./packages/engine/src/localize.ts', import.meta.url)),
+      '@olsen/engine/sentences': fileURLToPath(new URL('./packages/engine/src/core/sentences', import.meta.url)),
       '@olsen/engine/shedding': fileURLToPath(new URL('./packages/engine/src/shedding/index.ts', import.meta.url)),
       '@olsen/engine/hearts': fileURLToPath(new URL('./packages/engine/src/hearts/index.ts', import.meta.url)),
       '@olsen/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),

@@ -25,6 +25,9 @@ function chunkOf(id: string): string | undefined {
   if (/\/packages\/engine\/src\/rule-words\.ts$/.test(id)) return 'house-rules';
   // The rules in players' words (the engine's guide) are read by the rules page alone.
   if (/\/packages\/engine\/src\/guide\.ts$/.test(id)) return 'guide';
+  // The engine's refusals in Dutch and German come in one chunk with those languages' words (fetched on demand).
+  const lang = /\/packages\/(?:engine\/src\/core\/sentences|web\/src\/words)\/(nl|de)\.ts$/.exec(id);
+  if (lang) return `words-${lang[1]}`;
   // The message schemas (valibot) and mergeUpdate serve the online pages only: they go with what imports them.
   if (/\/packages\/protocol\/src\/messages\.ts$|node_modules\/valibot\//.test(id)) return undefined;
   if (/\/packages\/(engine|protocol)\/src\/|\/packages\/bots\/src\/levels\.ts$|\/web\/src\/say\.ts$|rolldown[/:-]runtime/.test(id)) return 'rules';
@@ -36,6 +39,7 @@ export default defineConfig({
     // The workspace packages from source: one build, tree-shaken together.
     alias: {
       '@olsen/engine/sim': src('../engine/src/sim-tier.ts'),
+      '@olsen/engine/sentences': src('../engine/src/core/sentences'),
       '@olsen/engine/shedding': src('../engine/src/shedding/index.ts'),
       '@olsen/engine/hearts': src('../engine/src/hearts/index.ts'),
       '@olsen/engine': src('../engine/src/index.ts'),

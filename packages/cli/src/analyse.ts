@@ -6,7 +6,8 @@
 import cliProgress from 'cli-progress';
 import { safeJson, shownName } from './shown.js';
 import { MISTAKE_FLOOR, describeDecision, formatValue, reviewRecord, type Review } from '@olsen/bots';
-import { isCall, isCatch, isDraw, isGive, isPass, isPlay, localizeError, replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isGive, isPass, isPlay, replaySteps, viewOf, type AnyAction, type Lang } from '@olsen/engine';
+import { localizeError } from '@olsen/engine/localize';
 
 export interface AnalyseOptions {
   readonly seat: number;

@@ -7,7 +7,8 @@
 import { againCommand } from './again.js';
 import { ending } from './ending.js';
 import { widthOf, wrapLine, wrapList } from './wrap.js';
-import { isPlay, SUITS, cardName, gameTitle, resultOf, localizeError, recordOf, recordToJson, startGame } from '@olsen/engine';
+import { isPlay, SUITS, cardName, gameTitle, resultOf, recordOf, recordToJson, startGame } from '@olsen/engine';
+import { localizeError } from '@olsen/engine/localize';
 import * as olsenDk from '@olsen/engine/hearts';
 import { type HeartsAction, type HeartsGame } from '@olsen/engine/hearts';
 import { parseCards } from '@olsen/engine/shedding';

@@ -4,7 +4,8 @@
  * active suit, the others' card counts, whose turn it is and numbered legal
  * moves; a refused move is explained with the rule's sentence.
  */
-import { isCall, isCatch, isDraw, isPass, isPlay, SUITS, SUIT_NAMES, gameTitle, localizeError, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
+import { isCall, isCatch, isDraw, isPass, isPlay, SUITS, SUIT_NAMES, gameTitle, recordOf, recordToJson, resultOf, standingsOf, rulesNeededFor, startGame, type GameName } from '@olsen/engine';
+import { localizeError } from '@olsen/engine/localize';
 import { callWordOf, legalActions, legalGroups, parseNotation, phaseOf, isSheddingPreset, viewFor, type Action, type Game } from '@olsen/engine/shedding';
 import { againCommand } from './again.js';
 import { gameRules } from './rule-book.js';

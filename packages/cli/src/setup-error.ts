@@ -3,7 +3,8 @@
  * where to read more — the game's house rules for a rule, with the option meant when the name is close to one
  * (its case off, a letter missing or swapped: `maxDraw` → `maxDraws`).
  */
-import { gameInfo, localizeError, type GameError, type GameName } from '@olsen/engine';
+import { gameInfo, type GameError, type GameName } from '@olsen/engine';
+import { localizeError } from '@olsen/engine/localize';
 
 /** Edit distance with adjacent swaps (optimal string alignment), case-insensitive; names are short. */
 function distance(a: string, b: string): number {

@@ -5,7 +5,7 @@
  * `**…**` marks the words a page shows in bold.
  */
 import type { GameName } from './core/games.js';
-import type { Lang } from './core/messages.js';
+import type { Lang } from './core/words.js';
 
 export interface GuideParagraph {
   /** The rule IDs this paragraph explains. */

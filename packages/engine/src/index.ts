@@ -41,8 +41,12 @@ export { parseRecord, replayRecord, replaySteps, verifyRecord, recordToJson, typ
 // The rule catalogue: player counts, house rules, presets, conflicts
 export { GAMES, BOUNDS, gameInfo, rulesNeededFor, checkRules, type GameInfo, type OptionInfo, type OptionValue, type HousePreset, type OptionRelation } from './catalog.js';
 // Words: errors and cards in the player's language
-export { LANGS, SUIT_NAMES, cardName, gameTitle, type Lang, type ErrorParams, type ErrorCode } from './core/messages.js';
-export { localizeError } from './core/errors.js';
+export { LANGS, SUIT_NAMES, cardName, gameTitle, type Lang } from './core/words.js';
+export type { ErrorParams, ErrorCode } from './core/sentence.js';
+// An error in a player's language: with one language's sentences (`@olsen/engine/sentences/nb`, …) here, with
+// all four in `@olsen/engine/localize` (`localizeError`), so a page carries only the language it shows.
+export { localizeErrorWith } from './core/say-error.js';
+export type { ErrorSentences } from './core/sentence.js';
 export { optionText, valueText } from './rule-words.js';
 // The rules in players' words, by section, with the rule IDs each paragraph explains (the rules page, olsen rules ID)
 export { GUIDE, guideFor, type GuideSection, type GuideParagraph } from './guide.js';

@@ -3,7 +3,7 @@
  * option's values (the catalogue's values are identifiers). The create-table form, the table's rule list,
  * the rules page and `olsen rules` all read them here.
  */
-import type { Lang } from './core/messages.js';
+import type { Lang } from './core/words.js';
 
 type Line = Record<Lang, string>;
 

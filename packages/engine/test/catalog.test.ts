@@ -1,6 +1,7 @@
 /** The engine's table of games and house rules: what the setup form, the rules page and the CLI offer is what the validators accept. */
 import { describe, expect, it } from 'vitest';
-import { GAMES, GAME_NAMES, LANGS, checkRules, gameInfo, localizeError, rulesNeededFor, type GameName } from '../src/index.js';
+import { GAMES, GAME_NAMES, LANGS, checkRules, gameInfo, rulesNeededFor, type GameName } from '../src/index.js';
+import { localizeError } from '../src/localize.js';
 import { createGame, resolveRules } from '../src/shedding/index.js';
 import * as olsenDk from '../src/hearts/index.js';
 import { resolveHeartsRules } from '../src/hearts/index.js';

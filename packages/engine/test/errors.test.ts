@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DECK, makeCard } from '../src/sim-tier.js';
-import { LANGS, localizeError, type ErrorParams, type GameError, type Result } from '../src/index.js';
-import { ERRORS, type ErrorCode } from '../src/core/messages.js';
+import { LANGS, type ErrorParams, type GameError, type Result } from '../src/index.js';
+import { localizeError } from '../src/localize.js';
+import { EN as ERRORS } from '../src/core/sentences/en.js';
+import type { ErrorCode } from '../src/core/sentence.js';
 import * as olsenDk from '../src/hearts/index.js';
 import { type HeartsGame } from '../src/hearts/index.js';
 import { createGame, type Game } from '../src/shedding/index.js';

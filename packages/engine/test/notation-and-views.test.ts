@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGame, legalActions, makeNotation, parseCards, parseNotation, viewFor, type Action } from '../src/shedding/index.js';
-import { localizeError } from '../src/index.js';
+import { localizeError } from '../src/localize.js';
 import { act, table, tryAct } from './helpers.js';
 
 describe('action notation', () => {

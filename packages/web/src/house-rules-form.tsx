@@ -7,9 +7,9 @@
  * `onProblem` hears whether the engine accepts the whole set (Start waits).
  */
 import { useEffect } from 'preact/hooks';
-import { checkRules, gameInfo, localizeError, optionText, rulesNeededFor, valueText } from '@olsen/engine';
+import { checkRules, gameInfo, optionText, rulesNeededFor, valueText } from '@olsen/engine';
 import type { Texts } from './i18n.js';
-import type { Prefs } from './say.js';
+import { sayGameError, type Prefs } from './say.js';
 import type { GameId } from './setup.js';
 
 export function HouseRulesForm({ game, players, rules, setRules, prefs, onProblem }: { game: GameId; players: number; rules: Record<string, unknown>; setRules: (r: Record<string, unknown>) => void; prefs: Prefs; onProblem?: (why: string | null) => void }) {
@@ -25,7 +25,7 @@ export function HouseRulesForm({ game, players, rules, setRules, prefs, onProble
   const clean = Object.fromEntries(Object.entries(rules).filter(([k]) => !outOfRange(k)));
   // The whole set as the engine judges it: Start waits until it is accepted.
   const whole = checkRules(game, { ...rules, ...needed }, players);
-  const problem = whole === null ? null : Object.keys(rules).some(outOfRange) ? t.rulesFixField : localizeError(whole, lang);
+  const problem = whole === null ? null : Object.keys(rules).some(outOfRange) ? t.rulesFixField : (sayGameError(whole, t, lang) ?? whole.message);
   useEffect(() => onProblem?.(problem), [problem]);
   const number = (n: number): string => n.toLocaleString(lang === 'nb' ? 'nb-NO' : lang);
   // The ways of playing the texts name, as the engine lists them (the first is "as usual").
@@ -59,7 +59,7 @@ export function HouseRulesForm({ game, players, rules, setRules, prefs, onProble
           // a meaning, S-V9) is shown disabled, with the engine's reason in the page's language.
           const refusal = (value: unknown): string | null => {
             const e = checkRules(game, { ...withValue(value, clean), ...needed }, players);
-            return e ? localizeError(e, lang) : null;
+            return e ? (sayGameError(e, t, lang) ?? e.message) : null;
           };
           const refused = spec.values ? spec.values.map((v) => (v === spec.default ? null : refusal(v))) : [];
           // A number: judged at the top of its range (ace draws with special cards or svenskevri, S-V9), unless set.

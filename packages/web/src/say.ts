@@ -1,5 +1,6 @@
 /** What every page says the same way: the page's preferences, suit names and a refusal in the player's language. */
-import { SUIT_NAMES, localizeError } from '@olsen/engine';
+import { SUIT_NAMES, localizeErrorWith, type GameError } from '@olsen/engine';
+import { sentencesNb } from '@olsen/engine/sentences/nb';
 // From the codes alone: the protocol's index brings the message schemas (valibot), which only the online pages need.
 import { gameErrorOf } from '@olsen/protocol/codes';
 import type { Reply } from '@olsen/protocol';
@@ -25,12 +26,23 @@ export function sayError(r: Extract<Reply, { ok: false }>, t: Texts, lang: Lang,
   const ge = gameErrorOf(e);
   if (ge && e.params) {
     try {
-      return localizeError(ge, lang, you);
+      const said = sayGameError(ge, t, lang, you);
+      if (said) return said;
     } catch {
       // fall back to the code's words
     }
   }
   return t.codes[e.code as keyof Texts['codes']] ?? e.message;
+}
+
+/**
+ * The engine's sentence for an error in the page's language (null if `t` is not that language's words):
+ * Norwegian is at hand, the other languages' sentences come with their words (`t.errors`), so a page carries
+ * one language's sentences besides the engine's own English.
+ */
+export function sayGameError(e: GameError, t: Texts, lang: Lang, you?: string): string | null {
+  const sentences = lang === 'nb' ? sentencesNb : t.errors;
+  return sentences ? localizeErrorWith(sentences, e, lang, you) : null;
 }
 
 

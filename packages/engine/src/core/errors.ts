@@ -3,7 +3,7 @@
  * refused action or a bad input (rule ID, code, sentence, the parameters the
  * sentence is built from) and a finished round's result.
  */
-import { errorMessage, type ErrorCode, type ErrorParams, type Lang } from './messages.js';
+import { devMessage, type ErrorCode, type ErrorParams } from './messages.js';
 import type { Seat } from './types.js';
 
 /** A game error: the rule ID that forbids the action (null for malformed input), a code and a sentence. */
@@ -32,13 +32,8 @@ export const gameError = (rule: string | null, code: ErrorCode, params: ErrorPar
   rule,
   code,
   // The developers' sentence (cards as Qs); localizeError(e, 'en') is the player's ("the queen of spades").
-  message: errorMessage(code, params, 'dev'),
+  message: devMessage(code, params),
   params,
 });
 
 export const malformed = (message: string): GameError => ({ rule: null, code: 'malformed', message });
-
-/** The same error in another language (for the CLI and the web app); `you`: the name of the player it is said to. */
-export function localizeError(e: GameError, lang: Lang, you?: string): string {
-  return e.params && e.code !== 'malformed' && e.code !== 'rules' ? errorMessage(e.code, e.params, lang, you) : e.message;
-}

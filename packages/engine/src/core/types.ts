@@ -27,7 +27,7 @@ export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly
 export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ ok: true, value });
 export const err = <E>(error: E): { readonly ok: false; readonly error: E } => ({ ok: false, error });
 
-import type { ErrorCode, ErrorParams } from './messages.js';
+import type { ErrorCode, ErrorParams } from './sentence.js';
 
 /**
  * An illegal action or a bad input: the rule ID from docs/rules.md that forbids it

@@ -15,7 +15,7 @@ export {
 export { HEARTS_OPTIONS, HEARTS_DEFAULTS, resolveHeartsRules, type HeartsRules } from './rules.js';
 export type { Result, RuleError } from '../core/types.js';
 export type { GameError, RoundResult } from '../core/errors.js';
-export type { ErrorCode, ErrorParams } from '../core/messages.js';
+export type { ErrorCode, ErrorParams } from '../core/sentence.js';
 // What the types above are built from, nameable from here.
 export type { CreateWith, GameOf } from '../core/family.js';
 export type { Standings } from '../core/standings.js';

@@ -12,7 +12,7 @@ export {
 export { viewFor, type PlayerView, type CallInfo, type CatchNote } from './view.js';
 export type { Result, RuleError } from '../core/types.js';
 export type { GameError, RoundResult } from '../core/errors.js';
-export type { ErrorCode, ErrorParams } from '../core/messages.js';
+export type { ErrorCode, ErrorParams } from '../core/sentence.js';
 export {
   SHEDDING_PRESETS, RULE_OPTIONS, PRESETS, resolveRules, callWordOf, handSizeFor, maxCardsPerMove, MAX_CARDS_PER_MOVE, isSheddingPreset,
   type RuleSet, type SheddingPreset,

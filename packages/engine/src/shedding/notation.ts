@@ -16,7 +16,7 @@
  * `makeNotation(parseNotation(t, s))` is the canonical spelling of `t`.
  */
 import { cardOf, makeCard, parseCard, parseSuit } from '../core/card.js';
-import { LANGS, RANK_ARTICLE, RANK_NAMES, SUIT_NAMES } from '../core/messages.js';
+import { LANGS, RANK_ARTICLE, RANK_NAMES, SUIT_NAMES } from '../core/words.js';
 import type { Action } from './game.js';
 import type { GameError } from '../core/errors.js';
 import { SUITS, err, ok, type CardName, type Result, type Seat, type Suit } from '../core/types.js';

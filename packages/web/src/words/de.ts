@@ -1,7 +1,9 @@
 /** The app's words in German: loaded when the page speaks it. */
 import type { Dict } from './nb.js';
+import { sentencesDe } from '@olsen/engine/sentences/de';
 
 const de: Dict = {
+  errors: sentencesDe,
   dailyBack: 'Zum Spiel des Tages',
   gameRunning: 'Das Spiel läuft schon: du kannst zuschauen.',
   friendsOffline: 'Mit Freunden spielen braucht den Server, und der antwortet gerade nicht. Gegen den Computer kannst du ohne Verbindung spielen.',

@@ -1,7 +1,9 @@
 /** The app's words in English: loaded when the page speaks it. */
 import type { Dict } from './nb.js';
+import { sentencesEn } from '@olsen/engine/sentences/en';
 
 const en: Dict = {
+  errors: sentencesEn,
   dailyBack: 'To the daily deal',
   gameRunning: 'The game is under way: you can watch it.',
   friendsOffline: 'Playing with friends needs the server, and it does not answer now. You can play the computer without a connection.',

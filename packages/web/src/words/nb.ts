@@ -1,3 +1,4 @@
+import type { ErrorSentences } from '@olsen/engine';
 /** The app's words in Norwegian bokmål: the default language, and the shape every other language's words take. */
 export const nb = {
   dailyBack: 'Til dagens giv',
@@ -313,4 +314,7 @@ export const nb = {
 } as const;
 
 /** One language's words (the shape of the Norwegian ones). */
-export type Dict = { [K in keyof typeof nb]: (typeof nb)[K] extends (...a: infer A) => string ? (...a: A) => string : (typeof nb)[K] extends string ? string : { [Q in keyof (typeof nb)[K]]: string } };
+export type Dict = { [K in keyof typeof nb]: (typeof nb)[K] extends (...a: infer A) => string ? (...a: A) => string : (typeof nb)[K] extends string ? string : { [Q in keyof (typeof nb)[K]]: string } } & {
+  /** The engine's refusals in this language, where they come with the words (a language fetched on demand; say.ts has Norwegian). */
+  readonly errors?: ErrorSentences;
+};

@@ -1,7 +1,9 @@
 /** The app's words in Dutch: loaded when the page speaks it. */
 import type { Dict } from './nb.js';
+import { sentencesNl } from '@olsen/engine/sentences/nl';
 
 const nl: Dict = {
+  errors: sentencesNl,
   dailyBack: 'Naar het spel van de dag',
   gameRunning: 'Het spel is bezig: je kunt meekijken.',
   friendsOffline: 'Spelen met vrienden heeft de server nodig, en die antwoordt nu niet. Tegen de computer kun je zonder verbinding spelen.',
