@@ -26,6 +26,8 @@ function chunkOf(id: string): string | undefined {
   // The rules in players' words (the engine's guide) are read by the rules page alone.
   if (/\/packages\/engine\/src\/guide\.ts$/.test(id)) return 'guide';
   // The engine's refusals in Dutch and German come in one chunk with those languages' words (fetched on demand).
+  // Named after 'rules' on purpose: a group takes the modules its own import (the shared grammar, the card names)
+  // unless an earlier-named group has them, and those belong to 'rules' (a chunk named 'de' took them: measured).
   const lang = /\/packages\/(?:engine\/src\/core\/sentences|web\/src\/words)\/(nl|de)\.ts$/.exec(id);
   if (lang) return `words-${lang[1]}`;
   // The message schemas (valibot) and mergeUpdate serve the online pages only: they go with what imports them.

@@ -1290,7 +1290,7 @@ describe('the web app in Chromium', () => {
     expect(r.firstPageBr).toBeLessThanOrEqual(30 * 1024);
     expect(r.firstPageBr).toBeGreaterThan(1000);
     // The pages, the other languages' words and the game worker are not in the first page.
-    for (const chunk of ['setup', 'analyse', 'en', 'de', 'nl', 'game-worker']) expect(r.later.some((c) => c.file.startsWith(`assets/${chunk}-`)), chunk).toBe(true);
+    for (const chunk of ['setup', 'analyse', 'en', 'words-de', 'words-nl', 'game-worker']) expect(r.later.some((c) => c.file.startsWith(`assets/${chunk}-`)), chunk).toBe(true);
   });
 
   it('asks for the setup page, the table and the game worker with the first page only when the page opens on #/play', async () => {
