@@ -5,10 +5,10 @@
  * to the machine; the event loop stays free for everyone's requests. When the
  * pool's queue is full, a search bot plays one move as `medium` instead of
  * making every table wait: the server degrades the bots, never the players.
- * The queue is shared fairly between the tables' hosts (fair-queue.ts): when
- * it is full, the move that falls back is one of the host with the most
- * decisions waiting, so one party's many tables cost their own bots, not
- * everyone's.
+ * The queue is shared fairly between parties (fair-queue.ts; a party is the
+ * network a table was made from, networks.ts): when it is full, the move that
+ * falls back is one of the party with the most decisions waiting, so one
+ * party's many tables cost their own bots, not everyone's.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -95,10 +95,10 @@ export class BotPool implements Thinker {
   }
 
   /**
-   * One decision for a table of host `key`: a search in a thread when there is
+   * One decision for a table of party `key` (its network): a search in a thread when there is
    * room, else on the loop (`medium` for a search level). A full line makes
    * room by handing back the newest decision of the host with the most
-   * waiting, if that host has more waiting than `key`: a party's many tables
+   * waiting, if that party has more waiting than `key`: a party's many tables
    * cost their own bots' quality, not everyone's.
    */
   async decide(task: BotTask, key = ''): Promise<BotAnswer & { fellBack?: FallbackCause }> {

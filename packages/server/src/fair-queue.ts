@@ -27,12 +27,15 @@ export class FairQueue<T> {
     return this.bots.get(key)?.length ?? 0;
   }
 
-  /** The key with the most decisions waiting (the first such in turn order), or null. */
+  /**
+   * The key with the most decisions waiting, or null; among equals the last in turn order, the one that would
+   * wait longest (taking the first would hand back the decision about to be served).
+   */
   busiest(): string | null {
     let best: string | null = null;
     let most = 0;
     for (const [key, list] of this.bots) {
-      if (list.length > most) {
+      if (list.length >= most) {
         most = list.length;
         best = key;
       }

@@ -11,6 +11,7 @@ import type { Tempo } from '@olsen/protocol';
 import { fail, paceAt, withSeat, type Outcome, type Pace } from '@olsen/table';
 import { RunningGames } from './caps.js';
 import { LiveTable, gameId, seatOf } from './live-table.js';
+import { networkOf } from './networks.js';
 import { VersionConflict, type CoordinatorOptions, type Move, type StoredSeat, type TableJob, type TablePatch } from './ports.js';
 import { rateGame, seatResults } from './results.js';
 import { Tables } from './tables.js';
@@ -60,8 +61,9 @@ export class TableHost {
         schedule: (step, ms) => o.scheduler.schedule({ ...step, code: t.row.code }, ms),
         cancel: () => o.scheduler.cancel(t.row.code),
         write: (move, seq, gameNo) => this.write(t, move, seq, gameNo),
-        // Shared fairly between hosts: one party's many tables cannot make this table's search bots fall back.
-        decide: (req) => o.bots.decide(req, t.row.host),
+        // Shared fairly between parties: one party's many tables (many guests from one network count as one)
+        // cannot make this table's search bots fall back.
+        decide: (req) => o.bots.decide(req, t.hostAddress === null ? `host:${t.row.host}` : networkOf(t.hostAddress)),
         maxRoundActions: o.limits.roundActions,
         idleMs: o.limits.idleCloseMs,
         counters: this.moves,

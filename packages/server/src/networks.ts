@@ -10,8 +10,20 @@ import ipaddr from 'ipaddr.js';
 const V4_BITS = 24;
 const V6_BITS = 56;
 
+/** Addresses already placed (a table asks at every bot decision); cleared when it grows past a bound. */
+const known = new Map<string, string>();
+
 /** `10.1.2.0/24`, `2001:db8:0:100::/56`; an unparseable address stands for itself. */
 export function networkOf(address: string): string {
+  let network = known.get(address);
+  if (network === undefined) {
+    if (known.size >= 10_000) known.clear();
+    known.set(address, (network = place(address)));
+  }
+  return network;
+}
+
+function place(address: string): string {
   if (!ipaddr.isValid(address)) return address;
   let ip = ipaddr.parse(address);
   if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();

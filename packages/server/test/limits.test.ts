@@ -10,6 +10,7 @@ import { createGame, viewFor } from '@olsen/engine/shedding';
 import { seedFromString } from '@olsen/engine/sim';
 import { BotPool } from '../src/bot-pool.js';
 import { decide } from '../src/bot-worker.js';
+import { networkOf } from '../src/networks.js';
 import { DEFAULTS, startServer, type OlsenServer } from '../src/index.js';
 import { Client, api, startTest, testConfig } from './helpers.js';
 
@@ -72,6 +73,39 @@ describe('the bot pool', () => {
       // The flood paid for itself: its own decisions fell back.
       expect(floodFallbacks).toBeGreaterThan(20);
       expect(pool.counters.fallbacksBy.queue).toBe(floodFallbacks + (20 - searched));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('shared by network: 240 guests from 240 addresses of one network flood the line; a family elsewhere keeps at least 95 % of its searches', async () => {
+    const pool = new BotPool({ threads: 1, queue: 16 });
+    try {
+      const rng = new Int32Array(6);
+      seedFromString(rng, 0, 'networks');
+      const view = aView('networks');
+      const budget = { iterations: 150, ms: 5_000 };
+      // Each flooding guest has its own address in 203.0.113.0/24 and one decision waiting at a time (issue 51:
+      // keyed per guest, these were 240 parties and the family's bots fell back 30 times in 30).
+      let flooding = true;
+      let floodSearched = 0;
+      const flood = async (i: number): Promise<void> => {
+        const key = networkOf(`203.0.113.${i % 250}`);
+        while (flooding) {
+          if (!(await pool.decide({ level: 'expert', view, rng, budget }, key)).fellBack) floodSearched++;
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      };
+      const floods = Array.from({ length: 240 }, (_, i) => flood(i));
+      await new Promise((r) => setTimeout(r, 50));
+      let searched = 0;
+      const family = networkOf('198.51.100.7');
+      for (let i = 0; i < 20; i++) if (!(await pool.decide({ level: 'expert', view, rng, budget }, family)).fellBack) searched++;
+      flooding = false;
+      await Promise.all(floods);
+      expect(searched / 20).toBeGreaterThanOrEqual(0.95);
+      // The flood still got its share of the thread, as one party.
+      expect(floodSearched).toBeGreaterThan(0);
     } finally {
       await pool.close();
     }
