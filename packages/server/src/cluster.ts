@@ -20,7 +20,7 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { ConfigError } from './config.js';
 import { Redis } from 'ioredis';
 import type { Logger } from './coordinator.js';
-import type { LobbyChange, PubSub, Scheduler, TableChange, TableJob, TableReaction } from './ports.js';
+import type { LobbyChange, PubSub, Scheduler, SignedOut, TableChange, TableJob, TableReaction } from './ports.js';
 import { RedisPresence } from './redis-presence.js';
 
 export { RedisPresence } from './redis-presence.js';
@@ -35,14 +35,17 @@ export class RedisPubSub implements PubSub {
   private readonly handlers = new Set<(c: TableChange) => void>();
   private readonly lobbyHandlers = new Set<(c: LobbyChange) => void>();
   private readonly reactionHandlers = new Set<(r: TableReaction) => void>();
+  private readonly signOutHandlers = new Set<(x: SignedOut) => void>();
   private readonly lobby: string;
+  private readonly signOuts: string;
   private readonly tablePrefix: string;
   private readonly following = new Set<string>();
   received = 0;
   constructor(private readonly pub: Redis, private readonly sub: Redis, prefix: string, private readonly proc: string, private readonly log: Logger) {
     this.lobby = `${prefix}:lobby`;
+    this.signOuts = `${prefix}:signed-out`;
     this.tablePrefix = `${prefix}:t:`;
-    void sub.subscribe(this.lobby).catch((e: unknown) => log.error({ err: e }, 'cannot subscribe to the lobby'));
+    void sub.subscribe(this.lobby, this.signOuts).catch((e: unknown) => log.error({ err: e }, 'cannot subscribe to the lobby'));
     sub.on('message', (channel: string, message: string) => {
       let c: { readonly origin: string };
       try {
@@ -54,6 +57,10 @@ export class RedisPubSub implements PubSub {
       if (c.origin === this.proc) return;
       if (channel === this.lobby) {
         for (const h of this.lobbyHandlers) h(c as unknown as LobbyChange);
+        return;
+      }
+      if (channel === this.signOuts) {
+        if (typeof (c as { device?: unknown }).device === 'string') for (const h of this.signOutHandlers) h(c as unknown as SignedOut);
         return;
       }
       // A table's channel carries its reactions too (marked by their kind): they change nothing to refresh.
@@ -96,6 +103,14 @@ export class RedisPubSub implements PubSub {
     this.lobbyHandlers.add(handler);
     return () => this.lobbyHandlers.delete(handler);
   }
+  publishSignOut(x: SignedOut): void {
+    for (const h of this.signOutHandlers) h(x);
+    void this.pub.publish(this.signOuts, JSON.stringify(x)).catch(() => undefined);
+  }
+  subscribeSignOut(handler: (x: SignedOut) => void): () => void {
+    this.signOutHandlers.add(handler);
+    return () => this.signOutHandlers.delete(handler);
+  }
   publishReaction(r: TableReaction): void {
     for (const h of this.reactionHandlers) h(r);
     void this.pub.publish(this.tablePrefix + r.code, JSON.stringify(r)).catch(() => undefined);
@@ -108,6 +123,7 @@ export class RedisPubSub implements PubSub {
     this.handlers.clear();
     this.lobbyHandlers.clear();
     this.reactionHandlers.clear();
+    this.signOutHandlers.clear();
   }
 }
 

@@ -173,6 +173,20 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('tables').addColumn('rematch', 'text').execute();
       },
     },
+    // Issue 51 (4): the devices a profile is on, each signed out on its own (its tokens name it).
+    '0011_devices': {
+      async up(db: AnyDb) {
+        await db.schema.createTable('devices').ifNotExists()
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('player_id', 'text', (c) => c.notNull())
+          .addColumn('label', 'text', (c) => c.notNull())
+          .addColumn('created_at', big, (c) => c.notNull())
+          .addColumn('last_seen_at', big, (c) => c.notNull())
+          .addColumn('signed_out_at', big)
+          .execute();
+        await db.schema.createIndex('devices_player').ifNotExists().on('devices').column('player_id').execute();
+      },
+    },
   };
 }
 

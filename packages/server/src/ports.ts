@@ -97,6 +97,17 @@ export interface FinishedGame {
   readonly computerMoves?: readonly ComputerMoves[];
 }
 
+/** A device a profile is on (a token made for it): its own tokens name it, and it can be signed out from another. */
+export interface DeviceRow {
+  readonly id: string;
+  readonly playerId: string;
+  /** What the device said it is when its token was made ("Chrome · Android"), for the person to tell them apart. */
+  readonly label: string;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+  readonly signedOutAt: number | null;
+}
+
 /** A one-time code that moves a guest's profile (id, name, avatar, the device's own statistics) to another device. */
 export interface ProfileCode {
   readonly code: string;
@@ -152,6 +163,14 @@ export interface Store {
   finishGame(g: FinishedGame, rate: (current: Map<string, { mu: number; sigma: number } | null>) => Map<string, { mu: number; sigma: number }>): Promise<void>;
   record(gameId: string): Promise<unknown | null>;
   saveProfileCode(p: ProfileCode): Promise<void>;
+  /** The devices a profile is on (devices.ts): kept when a token is made, seen now and then, signed out from another. */
+  saveDevice(d: DeviceRow): Promise<void>;
+  devices(playerId: string): Promise<DeviceRow[]>;
+  seenDevice(id: string, at: number): Promise<void>;
+  /** Signs out the profile's device `id`; false when the profile has no such device (or it is signed out already). */
+  signOutDevice(playerId: string, id: string, at: number): Promise<boolean>;
+  /** Every signed-out device (their tokens are refused). */
+  signedOutDevices(): Promise<string[]>;
   /** Web Push subscriptions (push.ts): a person's devices, kept and removed by endpoint. */
   pushSubscriptions(playerId: string): Promise<PushSubscriptionRow[]>;
   savePushSubscription(s: PushSubscriptionRow): Promise<void>;
@@ -219,6 +238,12 @@ export interface LobbyChange {
   readonly summary: TableSummary | null;
 }
 
+/** A device signed out of its profile, from process `origin`. */
+export interface SignedOut {
+  readonly device: string;
+  readonly origin: string;
+}
+
 /**
  * Pub/sub between whoever changes a table and whoever holds its connections.
  * A process hears a table's changes only while it follows the table (it holds
@@ -234,6 +259,9 @@ export interface PubSub {
   /** The lobby's entries go to every process (only when an entry changes: seats or status, never a move). */
   publishLobby(change: LobbyChange): void;
   subscribeLobby(handler: (change: LobbyChange) => void): () => void;
+  /** A device signed out of its profile goes to every process (their connections of it close, its tokens are refused). */
+  publishSignOut(s: SignedOut): void;
+  subscribeSignOut(handler: (s: SignedOut) => void): () => void;
   /** A reaction at table `code` goes to every process that follows the table (on the table's own channel). */
   publishReaction(r: TableReaction): void;
   subscribeReaction(handler: (r: TableReaction) => void): () => void;

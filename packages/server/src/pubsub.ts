@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Clock, LobbyChange, Presence, PubSub, Scheduler, TableChange, TableJob, TableReaction, TimerHandle } from './ports.js';
+import type { Clock, LobbyChange, Presence, PubSub, Scheduler, SignedOut, TableChange, TableJob, TableReaction, TimerHandle } from './ports.js';
 
 /** Pub/sub inside one process. */
 export class LocalPubSub implements PubSub {
@@ -20,6 +20,13 @@ export class LocalPubSub implements PubSub {
   subscribeLobby(handler: (change: LobbyChange) => void): () => void {
     this.bus.on('lobby', handler);
     return () => this.bus.off('lobby', handler);
+  }
+  publishSignOut(x: SignedOut): void {
+    this.bus.emit('signed-out', x);
+  }
+  subscribeSignOut(handler: (x: SignedOut) => void): () => void {
+    this.bus.on('signed-out', handler);
+    return () => this.bus.off('signed-out', handler);
   }
   publishReaction(r: TableReaction): void {
     this.bus.emit('reaction', r);

@@ -49,6 +49,8 @@ type OlsenSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, Soc
 export interface RealtimeOptions {
   readonly coordinator: Coordinator;
   readonly identities: Identities;
+  /** A guest's device connected (its "last seen", devices.ts). */
+  readonly seen?: (guest: Guest) => void;
   readonly pubsub: PubSub;
   readonly log: Logger;
   readonly admission: Admission;
@@ -87,7 +89,8 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
 
   io.use((socket, next) => {
     const guest = o.identities.verify((socket.handshake.auth as { token?: unknown } | undefined)?.token);
-    if (!guest) return next(refuse('auth_failed', 'A guest token is needed: get one with POST /api/guest.'));
+    if (!guest) return next(refuse('auth_failed', 'A guest token is needed (this one is unknown, or its device was signed out of the profile): get one with POST /api/guest.'));
+    o.seen?.(guest);
     const forwarded = o.trustProxy ? String(socket.handshake.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
     const address = forwarded || socket.handshake.address;
     const refusal = admission.open(guest.id, address);

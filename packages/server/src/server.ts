@@ -28,6 +28,7 @@ import { connectCluster, type ClusterAdapters } from './cluster.js';
 import type { Clock, PubSub, Store } from './ports.js';
 import { LocalPresence, LocalPubSub, LocalScheduler } from './pubsub.js';
 import { attachRealtime } from './realtime.js';
+import { Devices } from './devices.js';
 import { openStore } from './store.js';
 import { PROFILE_CODE_TTL_MS, newProfileCode, normalProfileCode } from './profile-codes.js';
 
@@ -90,6 +91,10 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   const cluster: ClusterAdapters | null = config.redisUrl ? await connectCluster(config.redisUrl, config.redisPrefix, proc, app.log) : null;
   const pubsub = adapters.pubsub ?? cluster?.pubsub ?? new LocalPubSub();
   const admission = new Admission(config.limits, config.rateLimit);
+  // The devices a profile is on; a device signed out anywhere has its connections here closed (once they exist).
+  const closeDevice: { connections: (device: string) => void } = { connections: () => undefined };
+  const devices = new Devices({ store, pubsub, identities, clock, log: app.log, proc, closeConnections: (d) => closeDevice.connections(d) });
+  await devices.load();
   const bots = new BotPool({ threads: config.botThreads, queue: config.botQueue, log: app.log });
   const coordinator = new Coordinator({
     id: proc,
@@ -186,7 +191,8 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     const earlier = body.output.token ? identities.verify(body.output.token) : null;
     const guest = { id: earlier?.id ?? Identities.newId(), name: body.output.name, ...(body.output.avatar ? { avatar: body.output.avatar } : {}) };
     await store.savePlayer(guest.id, guest.name);
-    return { ok: true, token: identities.sign(guest), player: guest };
+    // The same device as the earlier token (a new name), or a new one (a new guest, or a token from before devices).
+    return { ok: true, token: await devices.token({ ...guest, ...(earlier?.device ? { device: earlier.device } : {}) }, req.headers['user-agent']), player: guest };
   });
   // ---- a profile moved to another device (issue 38): a one-time code, ten minutes ----
   const ProfileCodeBody = v.strictObject({ local: v.optional(v.pipe(v.record(v.string(), v.unknown()), v.check((x) => JSON.stringify(x).length <= 4096, 'What the device keeps is at most 4 KB.'))) });
@@ -248,14 +254,27 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
       return reply.code(404).send({ ok: false, error: { code: 'no_such_code', message: 'No profile has this code: it was used, has expired, or is mistyped.' } });
     }
     const guest: Guest = { id: found.playerId, name: found.name, ...(found.avatar ? { avatar: found.avatar } : {}) };
-    return { ok: true, token: identities.sign(guest), player: guest, local: found.local };
+    return { ok: true, token: await devices.token(guest, req.headers['user-agent']), player: guest, local: found.local };
+  });
+  // The devices the profile is on (the profile page): what each said it is, when it was last seen; one signed out.
+  app.get('/api/profile/devices', async (req, reply) => {
+    const guest = guestOf(req);
+    if (!guest) return reply.code(401).send(noGuest);
+    return { ok: true, devices: await devices.list(guest) };
+  });
+  app.post<{ Params: { id: string } }>('/api/profile/devices/:id/sign-out', async (req, reply) => {
+    const guest = guestOf(req);
+    if (!guest) return reply.code(401).send(noGuest);
+    const r = await devices.signOut(guest, String(req.params.id).slice(0, 40));
+    if (r === 'self') return reply.code(400).send({ ok: false, error: { code: 'bad_message', message: 'This is the device you are using: sign out another one (this one forgets the profile when you make a new one).' } });
+    if (r === 'none') return reply.code(404).send({ ok: false, error: { code: 'no_such_device', message: 'This profile is not on such a device (it may be signed out already).' } });
+    return { ok: true };
   });
   app.get('/api/lobby', async () => ({ ok: true, tables: coordinator.lobby() }));
   // The guest's own tables, waiting or running (the home page's "Dine spill"): the token in the Authorization header.
   app.get('/api/my-tables', async (req, reply) => {
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const guest = token ? identities.verify(token) : null;
-    if (!guest) return reply.code(401).send({ ok: false, error: { code: 'unauthorized', message: 'Send your guest token as "Authorization: Bearer …".' } });
+    const guest = guestOf(req);
+    if (!guest) return reply.code(401).send(noGuest);
     return { ok: true, tables: await coordinator.myTables(guest.id) };
   });
   app.get<{ Params: { code: string } }>('/api/tables/:code', async (req, reply) => {
@@ -291,7 +310,9 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   // ---- the daily deal ----
   const guestOf = (req: { headers: { authorization?: string } }): Guest | null => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    return token ? identities.verify(token) : null;
+    const guest = token ? identities.verify(token) : null;
+    if (guest) devices.seen(guest);
+    return guest;
   };
   const noGuest = { ok: false, error: { code: 'unauthorized', message: 'Send your guest token as "Authorization: Bearer …".' } } as const;
   const noGame = (game: string) => ({ ok: false, error: { code: 'bad_options', message: `There is no daily deal of "${game}"; the games are ${DAILY_GAMES.join(', ')}.` } }) as const;
@@ -352,10 +373,14 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     // the page itself by name, compressed like every other file.
     app.get('/', (_req, reply) => reply.sendFile('index.html'));
   } else {
-    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/api/profile/code', '/api/profile/redeem', '/api/push/key', '/api/push/subscribe', '/api/push/unsubscribe', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
+    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/api/profile/code', '/api/profile/redeem', '/api/profile/devices', '/api/push/key', '/api/push/subscribe', '/api/push/unsubscribe', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
-  const io = attachRealtime(app.server, { coordinator, identities, pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });
+  const io = attachRealtime(app.server, { coordinator, identities, seen: (g) => devices.seen(g), pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });
+  // A device signed out: its connections here close; it comes back with a token that is refused, and becomes a new guest.
+  closeDevice.connections = (device) => {
+    for (const socket of io.of('/').sockets.values()) if (socket.data.guest?.device === device) socket.disconnect(true);
+  };
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
@@ -384,6 +409,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
         step = 'the HTTP server to close';
         await app.close().catch(() => undefined);
         step = 'Redis';
+        devices.close();
         await pubsub.close();
         await cluster?.close();
         loopDelay.disable();

@@ -18,12 +18,13 @@ import { migrate } from './migrations.js';
 import type { ComputerMoves } from '@olsen/bots';
 import { strengthOf } from './results.js';
 import { isAvatar, type Avatar, type Tempo } from '@olsen/protocol';
-import { VersionConflict, type ProfileCode, type PushSubscriptionRow, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
+import { VersionConflict, type DeviceRow, type ProfileCode, type PushSubscriptionRow, type DailyEntry, type DailyResult, type FinishedGame, type Move, type PlayerStats, type Store, type TablePatch, type TableRow } from './ports.js';
 
 interface DB {
   meta: { key: string; value: string };
   players: { id: string; name: string; created_at: number };
   profile_codes: { code: string; player_id: string; name: string; avatar: string | null; local: string | null; expires_at: number };
+  devices: { id: string; player_id: string; label: string; created_at: number; last_seen_at: number; signed_out_at: number | null };
   push_subscriptions: { endpoint: string; player_id: string; p256dh: string; auth: string; lang: string; created_at: number };
   tables: {
     id: string;
@@ -253,6 +254,29 @@ export class KyselyStore implements Store {
     // Expired codes go as new ones come: the table holds only the last ten minutes' codes.
     await this.db.deleteFrom('profile_codes').where('expires_at', '<', p.expiresAt - 2 * 3_600_000).execute();
     await this.db.insertInto('profile_codes').values({ code: p.code, player_id: p.playerId, name: p.name, avatar: p.avatar ? JSON.stringify(p.avatar) : null, local: p.local === null ? null : JSON.stringify(p.local), expires_at: p.expiresAt }).execute();
+  }
+
+  async saveDevice(d: DeviceRow): Promise<void> {
+    await this.db.insertInto('devices').values({ id: d.id, player_id: d.playerId, label: d.label, created_at: d.createdAt, last_seen_at: d.lastSeenAt, signed_out_at: d.signedOutAt })
+      .onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+
+  async devices(playerId: string): Promise<DeviceRow[]> {
+    const rows = await this.db.selectFrom('devices').selectAll().where('player_id', '=', playerId).orderBy('last_seen_at', 'desc').execute();
+    return rows.map((r) => ({ id: r.id, playerId: r.player_id, label: r.label, createdAt: Number(r.created_at), lastSeenAt: Number(r.last_seen_at), signedOutAt: r.signed_out_at === null ? null : Number(r.signed_out_at) }));
+  }
+
+  async seenDevice(id: string, at: number): Promise<void> {
+    await this.db.updateTable('devices').set({ last_seen_at: at }).where('id', '=', id).where('last_seen_at', '<', at).execute();
+  }
+
+  async signOutDevice(playerId: string, id: string, at: number): Promise<boolean> {
+    const r = await this.db.updateTable('devices').set({ signed_out_at: at }).where('id', '=', id).where('player_id', '=', playerId).where('signed_out_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async signedOutDevices(): Promise<string[]> {
+    return (await this.db.selectFrom('devices').select('id').where('signed_out_at', 'is not', null).execute()).map((r) => r.id);
   }
 
   async takeProfileCode(code: string, now: number): Promise<ProfileCode | null> {

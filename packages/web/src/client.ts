@@ -24,6 +24,25 @@ type AnyReply = Reply<Record<string, unknown>>;
 const FAST_RETRY_MS = 600;
 const SLOW_RETRY_MS = 5000;
 
+/** Whether a guest token names its device (tokens made before devices were named do not). */
+function tokenNamesDevice(token: string): boolean {
+  try {
+    const body = JSON.parse(atob(token.split('.')[0].replace(/-/g, '+').replace(/_/g, '/'))) as { dev?: unknown };
+    return typeof body.dev === 'string';
+  } catch {
+    return true;
+  }
+}
+
+/** A device the profile is on, as the server lists it. */
+export interface DeviceEntry {
+  readonly id: string;
+  readonly label: string;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+  readonly current: boolean;
+}
+
 export interface Session {
   readonly kind: 'offline' | 'online';
   readonly code: string;
@@ -317,6 +336,33 @@ export class Client {
     store.setItem(KEYS.id, body.player.id);
     if (avatar) store.setItem(KEYS.tokenAvatar, avatar);
     return body.token;
+  };
+
+  /** The devices this profile is on (the profile page), the one asking marked; null offline or without a profile yet. */
+  readonly devices = async (): Promise<readonly DeviceEntry[] | null> => {
+    let token = this.parts.storage.getItem(KEYS.token);
+    if (!token) return null;
+    try {
+      // A token from before devices were named: renewed once (same player, same name), so this device is listed.
+      if (!tokenNamesDevice(token)) token = await this.guestToken(undefined, true);
+      const r = await this.parts.fetch('/api/profile/devices', { headers: { authorization: `Bearer ${token}` } });
+      const body = (await r.json()) as { ok: boolean; devices: DeviceEntry[] };
+      return body.ok ? body.devices : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** Signs another device out of this profile: true when done. */
+  readonly signOutDevice = async (id: string): Promise<boolean> => {
+    const token = this.parts.storage.getItem(KEYS.token);
+    if (!token) return false;
+    try {
+      const r = await this.parts.fetch(`/api/profile/devices/${encodeURIComponent(id)}/sign-out`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+      return r.ok;
+    } catch {
+      return false;
+    }
   };
 
   /** A one-time code that moves this profile (and the device's own statistics) to another device; null offline. */

@@ -1,11 +1,11 @@
 /**
  * The profile page (`#/profile`, and `#/profile/<code>` from a QR code): the face and colour shown at the
- * person's seats, and moving the profile to another device with a one-time code (client.ts; the server's
- * profile-codes.ts). The QR code's library comes only when a code is made.
+ * person's seats, moving the profile to another device with a one-time code (client.ts; the server's
+ * profile-codes.ts), and the devices it is on, each but this one signed out with a tap (the server's devices.ts). The QR code's library comes only when a code is made.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { AVATAR_COLORS, AVATAR_FACES, type Avatar } from '@olsen/protocol/avatars';
-import { useClient } from './client.js';
+import { useClient, type DeviceEntry } from './client.js';
 import type { Prefs } from './say.js';
 import { AvatarBadge } from './table-talk.js';
 
@@ -106,6 +106,7 @@ export function Profile({ code: fromLink, prefs }: { code: string | null; prefs:
           <div class="qr" dangerouslySetInnerHTML={{ __html: made.svg }} />
         </div>
       )}
+      <Devices prefs={prefs} key={said?.text ?? ''} />
       <h2>{t.moveEnter}</h2>
       <form
         onSubmit={(e) => {
@@ -126,6 +127,51 @@ export function Profile({ code: fromLink, prefs }: { code: string | null; prefs:
         </p>
       )}
     </section>
+  );
+}
+
+/** The devices the profile is on: what each is, when it was last used, and a sign-out for the others. */
+function Devices({ prefs }: { prefs: Prefs }) {
+  const { t, lang } = prefs;
+  const client = useClient();
+  const [list, setList] = useState<readonly DeviceEntry[] | null>(null);
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    void client.devices().then(setList);
+  }, []);
+  if (list === null) return null;
+  const label = (d: DeviceEntry): string => d.label || t.deviceUnknown;
+  const when = (ms: number): string => new Date(ms).toDateString() === new Date().toDateString() ? t.deviceToday : new Date(ms).toLocaleDateString(lang === 'nb' ? 'nb-NO' : lang, { day: 'numeric', month: 'long', year: new Date(ms).getFullYear() === new Date().getFullYear() ? undefined : 'numeric' });
+  const signOut = async (d: DeviceEntry): Promise<void> => {
+    setSaid(null);
+    if (!(await client.signOutDevice(d.id))) return setSaid({ ok: false, text: t.moveOffline });
+    setList((l) => (l ?? []).filter((x) => x.id !== d.id));
+    setSaid({ ok: true, text: t.deviceSignedOut(label(d)) });
+  };
+  return (
+    <>
+      <h2>{t.devicesTitle}</h2>
+      {list.length > 1 ? <p>{t.devicesHelp}</p> : <p class="muted">{t.devicesNone}</p>}
+      <ul class="devices">
+        {list.map((d) => (
+          <li key={d.id}>
+            <span>
+              <strong>{label(d)}</strong> <span class="muted">{d.current ? `(${t.deviceThis})` : t.deviceSeen(when(d.lastSeenAt))}</span>
+            </span>
+            {!d.current && (
+              <button type="button" class="secondary" aria-label={t.deviceSignOutOf(label(d))} onClick={() => void signOut(d)}>
+                {t.deviceSignOut}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {said && (
+        <p role={said.ok ? 'status' : 'alert'} class={said.ok ? 'news' : 'refusal'}>
+          {said.text}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -949,6 +949,20 @@ describe('the web app in Chromium', () => {
     const third = await (await browser.newContext()).newPage();
     await third.goto(`${server.url}/#/profile/${code}`);
     await expect.poll(() => third.getByRole('alert').textContent()).toBe('Koden virker ikke: den er brukt, for gammel eller skrevet feil.');
+    // Issue 51 (4): the laptop lists the profile's two devices and signs the phone out; the phone's token is refused.
+    await laptop.goto(`${server.url}/#/profile`);
+    const devices = laptop.locator('.profile .devices li');
+    await expect.poll(() => devices.count()).toBe(2);
+    expect(await devices.filter({ hasText: '(denne enheten)' }).count()).toBe(1);
+    const other = devices.filter({ hasText: 'sist brukt i dag' });
+    expect(await other.count()).toBe(1);
+    const phoneToken = await phone.evaluate(() => localStorage.getItem('olsen.token'));
+    const status = (p: typeof phone, token: string | null): Promise<number> => p.evaluate(async (t) => (await fetch('/api/profile/devices', { headers: { authorization: `Bearer ${t}` } })).status, token);
+    expect(await status(phone, phoneToken)).toBe(200);
+    await other.getByRole('button', { name: /^Logg ut / }).click();
+    await expect.poll(() => laptop.getByRole('status').filter({ hasText: /er logget ut\.$/ }).count()).toBe(1);
+    await expect.poll(() => devices.count()).toBe(1);
+    expect(await status(phone, phoneToken)).toBe(401);
     for (const p of [phone, laptop, third]) await p.context().close();
   }, 200_000);
 
