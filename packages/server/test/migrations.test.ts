@@ -48,7 +48,7 @@ describe('migrations', () => {
     file.close();
     const store = openStore({ dataDir: dir });
     await store.init();
-    expect(store.migrated).toEqual(['0001_tables_moves_games', '0002_table_revision', '0003_daily_deal', '0004_computer_moves', '0005_profile_codes', '0006_left_games', '0007_tempo', '0008_turn_based', '0009_push_subscriptions', '0010_rematch_asks']);
+    expect(store.migrated).toEqual(['0001_tables_moves_games', '0002_table_revision', '0003_daily_deal', '0004_computer_moves', '0005_profile_codes', '0006_left_games', '0007_tempo', '0008_turn_based', '0009_push_subscriptions', '0010_rematch_asks', '0011_devices']);
     await expectKept(store);
     await store.close();
     const again = openStore({ dataDir: dir });
@@ -86,7 +86,7 @@ describe('migrations', () => {
       await expectKept(store);
       await store.close();
       const runs = await admin.query(`SELECT name FROM "${schema}".kysely_migration ORDER BY name`);
-      expect(runs.rows.map((r: { name: string }) => r.name)).toEqual(['0001_tables_moves_games', '0002_table_revision', '0003_daily_deal', '0004_computer_moves', '0005_profile_codes', '0006_left_games', '0007_tempo', '0008_turn_based', '0009_push_subscriptions', '0010_rematch_asks']);
+      expect(runs.rows.map((r: { name: string }) => r.name)).toEqual(['0001_tables_moves_games', '0002_table_revision', '0003_daily_deal', '0004_computer_moves', '0005_profile_codes', '0006_left_games', '0007_tempo', '0008_turn_based', '0009_push_subscriptions', '0010_rematch_asks', '0011_devices']);
     } finally {
       await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await admin.end();
