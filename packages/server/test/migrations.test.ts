@@ -82,7 +82,7 @@ describe('migrations', () => {
       for (const r of ROWS) await admin.query(r);
       const store = openStore({ databaseUrl: PG_URL, schema });
       await store.init();
-      expect(store.migrated).toHaveLength(10);
+      expect(store.migrated).toHaveLength(11);
       await expectKept(store);
       await store.close();
       const runs = await admin.query(`SELECT name FROM "${schema}".kysely_migration ORDER BY name`);
