@@ -54,6 +54,11 @@ export interface ServerConfig {
   readonly databaseUrl: string | null;
   /** SQLite's durability: `full` fsyncs every commit (survives a power cut), `normal` survives a crash of the process. */
   readonly sqliteSync: 'full' | 'normal';
+  /**
+   * SQLite: a commit made less than this long after the last one waits out the rest (ms; 0: never waits), so
+   * the moves that arrive meanwhile share its fsync. Only under load: a quiet server commits at once.
+   */
+  readonly commitDelayMs: number;
   readonly dbSchema: string | null;
   /** Token secret; when null, one is made and kept in the database. */
   readonly secret: string | null;
@@ -106,6 +111,7 @@ export const DEFAULTS: ServerConfig = {
   dataDir: 'data',
   databaseUrl: null,
   sqliteSync: 'full',
+  commitDelayMs: 5,
   dbSchema: null,
   secret: null,
   logLevel: 'info',
@@ -244,6 +250,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR || DEFAULTS.dataDir,
     databaseUrl,
     sqliteSync,
+    commitDelayMs: int(env, 'OLSEN_COMMIT_DELAY_MS', DEFAULTS.commitDelayMs, 0, 50),
     dbSchema,
     secret,
     logLevel,

@@ -81,7 +81,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     keepAliveTimeout: 10_000,
     trustProxy: config.trustProxy,
   });
-  const store = adapters.store ?? openStore({ databaseUrl: config.databaseUrl, schema: config.dbSchema, dataDir: config.dataDir, sqliteSync: config.sqliteSync, dbTimeoutMs: config.limits.dbTimeoutMs, onError: (e) => app.log.warn(`database connection lost (${e.message}); it is opened again when needed`), onCorrupt: (e) => app.log.error({ table: e.code }, e.message) });
+  const store = adapters.store ?? openStore({ databaseUrl: config.databaseUrl, schema: config.dbSchema, dataDir: config.dataDir, sqliteSync: config.sqliteSync, commitDelayMs: config.commitDelayMs, dbTimeoutMs: config.limits.dbTimeoutMs, onError: (e) => app.log.warn(`database connection lost (${e.message}); it is opened again when needed`), onCorrupt: (e) => app.log.error({ table: e.code }, e.message) });
   await store.init();
   const secret = config.secret ?? (await store.setting('token-secret', Identities.newSecret));
   const identities = new Identities(secret);

@@ -79,6 +79,8 @@ export interface StoreOptions {
   readonly dbTimeoutMs?: number;
   /** SQLite: `full` (default) fsyncs every commit; `normal` leaves it to checkpoints. */
   readonly sqliteSync?: 'full' | 'normal';
+  /** SQLite: the least time between two commits of moves (ms; 0 or absent: none); see `appendMove`. */
+  readonly commitDelayMs?: number;
   /** A stored table that does not read back (its table is closed; logged). */
   readonly onCorrupt?: (e: CorruptRow) => void;
 }
@@ -111,6 +113,10 @@ export class KyselyStore implements Store {
   /** SQLite only: moves waiting for this turn of the event loop's group commit. */
   private pending: PendingMove[] = [];
   private insertMove: ((m: PendingMove) => void) | null = null;
+  /** SQLite: when the last commit of moves began (performance.now()), and the commit delay. */
+  private lastFlush = -Infinity;
+  private readonly commitDelayMs: number;
+  private flushTimer: NodeJS.Timeout | null = null;
   private insertMoves: ((ms: PendingMove[]) => void) | null = null;
 
   private readonly onCorrupt: ((e: CorruptRow) => void) | undefined;
@@ -118,6 +124,7 @@ export class KyselyStore implements Store {
   constructor(o: StoreOptions) {
     this.onCorrupt = o.onCorrupt;
     if (o.databaseUrl) {
+      this.commitDelayMs = 0;
       this.kind = 'postgres';
       this.schema = o.schema ?? null;
       this.where = `PostgreSQL${this.schema ? ` schema ${this.schema}` : ''}`;
@@ -151,6 +158,7 @@ export class KyselyStore implements Store {
     } else {
       this.kind = 'sqlite';
       this.schema = null;
+      this.commitDelayMs = o.commitDelayMs ?? 0;
       const dir = resolve(o.dataDir ?? 'data');
       // The kernel's own file systems take no database (and making folders in /proc can spin for ever).
       if (/^\/(proc|sys|dev)(\/|$)/.test(dir)) throw new ConfigError(`DATA_DIR (${dir}) is inside /proc, /sys or /dev; set it to a folder on a disk this user may write.`);
@@ -206,7 +214,11 @@ export class KyselyStore implements Store {
   /** SQLite: writes the moves gathered during one turn of the event loop in one transaction (group commit). */
   private flushMoves(): void {
     const batch = this.pending;
+    if (batch.length === 0) return;
     this.pending = [];
+    this.lastFlush = performance.now();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     try {
       this.insertMoves!(batch);
       for (const m of batch) m.resolve();
@@ -344,7 +356,13 @@ export class KyselyStore implements Store {
       if (!this.insertMoves) this.prepareMoves();
       return new Promise<void>((resolve, reject) => {
         this.pending.push({ tableId, gameNo, seq, body: JSON.stringify(move), resolve, reject });
-        if (this.pending.length === 1) setImmediate(() => this.flushMoves());
+        if (this.pending.length > 1) return;
+        // A group commit: the moves of this turn of the event loop go in one transaction. Under load (the last
+        // commit began less than the delay ago) it waits out the rest of the delay, so the moves that arrive
+        // meanwhile share its fsync too (as PostgreSQL's commit_delay); a quiet server commits at once.
+        const wait = this.lastFlush + this.commitDelayMs - performance.now();
+        if (wait > 0) this.flushTimer = setTimeout(() => this.flushMoves(), wait);
+        else setImmediate(() => this.flushMoves());
       });
     }
     try {
