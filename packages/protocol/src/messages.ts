@@ -321,3 +321,15 @@ export interface DailyList {
   readonly over: boolean;
   readonly rows: readonly DailyRow[];
 }
+
+// ---- the devices a profile is on over HTTP (GET /api/profile/devices) ----
+/** One device the profile is on, as the profile page lists it. */
+export interface DeviceEntry {
+  readonly id: string;
+  /** What the device said it is ("Chrome · Android"); '' when it said nothing known. */
+  readonly label: string;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+  /** The device asking. */
+  readonly current: boolean;
+}

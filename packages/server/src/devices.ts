@@ -7,6 +7,7 @@
  * loads the signed-out devices from the store. That device becomes a new guest the next time it asks.
  */
 import { Identities, type Guest } from './identity.js';
+import type { DeviceEntry } from '@olsen/protocol';
 import type { Clock, DeviceRow, Logger, PubSub, Store } from './ports.js';
 
 /** How often one device's "last seen" is written (it is asked at every request; a day's precision is plenty). */
@@ -20,16 +21,6 @@ export function deviceLabel(userAgent: string | undefined): string {
   const system = /iPhone/.test(ua) ? 'iPhone' : /iPad/.test(ua) ? 'iPad' : /Android/.test(ua) ? 'Android' : /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'Mac' : /CrOS/.test(ua) ? 'ChromeOS' : /Linux/.test(ua) ? 'Linux' : '';
   const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /SamsungBrowser\//.test(ua) ? 'Samsung Internet' : /OPR\//.test(ua) ? 'Opera' : /Chrome\/|CriOS\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : /^olsen\//.test(ua) ? 'olsen' : '';
   return [browser, system].filter(Boolean).join(' · ').slice(0, LABEL_CHARS);
-}
-
-/** One device as the profile page lists it. */
-export interface DeviceEntry {
-  readonly id: string;
-  readonly label: string;
-  readonly createdAt: number;
-  readonly lastSeenAt: number;
-  /** The device asking. */
-  readonly current: boolean;
 }
 
 export class Devices {

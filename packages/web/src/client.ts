@@ -10,7 +10,7 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { ActionBody, CreateTable, ReactionPush, Reply, TableUpdate } from '@olsen/protocol';
+import type { ActionBody, CreateTable, DeviceEntry, ReactionPush, Reply, TableUpdate } from '@olsen/protocol';
 import type { Avatar, Reaction } from '@olsen/protocol/avatars';
 import type { Socket } from 'socket.io-client';
 import type { ComputerMoves } from '@olsen/bots';
@@ -32,15 +32,6 @@ function tokenNamesDevice(token: string): boolean {
   } catch {
     return true;
   }
-}
-
-/** A device the profile is on, as the server lists it. */
-export interface DeviceEntry {
-  readonly id: string;
-  readonly label: string;
-  readonly createdAt: number;
-  readonly lastSeenAt: number;
-  readonly current: boolean;
 }
 
 export interface Session {

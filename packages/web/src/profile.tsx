@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { AVATAR_COLORS, AVATAR_FACES, type Avatar } from '@olsen/protocol/avatars';
-import { useClient, type DeviceEntry } from './client.js';
+import type { DeviceEntry } from '@olsen/protocol';
+import { useClient } from './client.js';
 import type { Prefs } from './say.js';
 import { AvatarBadge } from './table-talk.js';
 
