@@ -111,7 +111,7 @@ export const DEFAULTS: ServerConfig = {
   dataDir: 'data',
   databaseUrl: null,
   sqliteSync: 'full',
-  commitDelayMs: 5,
+  commitDelayMs: 20,
   dbSchema: null,
   secret: null,
   logLevel: 'info',

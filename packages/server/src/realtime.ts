@@ -167,8 +167,10 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
   const delta = (socket: OlsenSocket, update: TableUpdate): TableUpdate => {
     const v = update.view;
     const had = socket.data.sent.get(update.code);
-    socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v?.round ?? -1, length: v?.log.length ?? 0, seats: update.seats, rules: update.rules, viewRules: v?.rules, players: v?.players, scoreSheet: v?.scoreSheet });
-    if (!had) return update;
+    if (!had) {
+      socket.data.sent.set(update.code, { gameNo: update.gameNo, round: v?.round ?? -1, length: v?.log.length ?? 0, seats: update.seats, rules: update.rules, viewRules: v?.rules, players: v?.players, scoreSheet: v?.scoreSheet });
+      return update;
+    }
     // The fields it already has are `undefined`, which JSON leaves out (never `delete`: an object with deleted
     // keys turns slow, and so does its JSON).
     const kept: KeptField[] = [];
@@ -190,6 +192,16 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       if (follows) logFrom = had.length;
       view = { ...v, rules: sameViewRules ? undefined : v.rules, players: samePlayers ? undefined : v.players, scoreSheet: sameSheet ? undefined : v.scoreSheet, log: follows ? v.log.slice(had.length) : v.log } as unknown as TableUpdate['view'];
     }
+    // What this frame sends, in the entry of the last one (changed in place: it lives from one move of the table to
+    // the next, about a second, so a new one per frame would outlive the young generation and die in the old).
+    had.gameNo = update.gameNo;
+    had.round = v?.round ?? -1;
+    had.length = v?.log.length ?? 0;
+    had.seats = update.seats;
+    had.rules = update.rules;
+    had.viewRules = v?.rules;
+    had.players = v?.players;
+    had.scoreSheet = v?.scoreSheet;
     // Every field named (a literal of one shape, where a spread of the update with fields added is a slow clone);
     // the type makes a field added to `TableUpdate` an error here rather than a field missing from frames.
     const frame: { [K in keyof Required<TableUpdate>]: TableUpdate[K] | undefined } = {
