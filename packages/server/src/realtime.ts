@@ -27,6 +27,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Admission } from './admission.js';
 import type { Coordinator, Logger } from './coordinator.js';
 import type { Guest, Identities } from './identity.js';
+import { Heartbeat } from './heartbeat.js';
 import type { PubSub } from './ports.js';
 import { jsonParser } from './wire.js';
 
@@ -59,10 +60,14 @@ export interface RealtimeOptions {
   /** A connection congested this long (ms), or holding this many unsent bytes, is cut. */
   readonly slowClientMs: number;
   readonly slowClientBytes: number;
+  /** How often each connection is pinged (engine.io's `pingInterval`, ms). */
+  readonly pingIntervalMs: number;
   /** A table update held back because the connection had not taken the last ones (a metric). */
   readonly onDeferred?: () => void;
   /** Seconds from a move's arrival to its answer (a metric). */
   readonly observeAct?: (seconds: number) => void;
+  /** The connections' shared heartbeat, once made (metrics and tests look at it). */
+  readonly onHeartbeat?: (h: Heartbeat) => void;
 }
 
 /** Packets waiting in engine.io's buffer, or bytes in the WebSocket's, from which a connection counts as congested. */
@@ -77,10 +82,15 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     // A connection that went silent (a phone out of coverage; a closed tab is seen at once) is noticed within
     // 30 s, and then has the reconnect grace. Every ping is a write and a read per connection: every 10 s they made
     // about an eighth of the socket calls at 2,000 players (bench:load, ARCHITECTURE.md "Cost per move").
-    pingInterval: 20_000,
+    pingInterval: o.pingIntervalMs,
     pingTimeout: 10_000,
     cors: { origin: true },
   });
+  // The connections' pings on one shared beat, not a timer each (heartbeat.ts).
+  const heartbeat = new Heartbeat(o.pingIntervalMs);
+  io.engine.on('connection', (conn: unknown) => heartbeat.adopt(conn));
+  io.engine.on('close', () => heartbeat.close());
+  o.onHeartbeat?.(heartbeat);
   const { coordinator, admission } = o;
   const { limits } = admission;
   /** Per table, this process's connections that follow it. */

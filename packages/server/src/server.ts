@@ -27,6 +27,7 @@ import { Identities, type Guest } from './identity.js';
 import { connectCluster, type ClusterAdapters } from './cluster.js';
 import type { Clock, PubSub, Store } from './ports.js';
 import { LocalPresence, LocalPubSub, LocalScheduler } from './pubsub.js';
+import type { Heartbeat } from './heartbeat.js';
 import { attachRealtime } from './realtime.js';
 import { Devices } from './devices.js';
 import { openStore } from './store.js';
@@ -142,6 +143,9 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
   new Counter({ name: 'olsen_foreign_changes_total', help: 'Change messages received for a table this process does not hold (a message on its way as the table was let go)', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.foreignChanges); } });
   new Counter({ name: 'olsen_tables_left_to_others_total', help: 'Private tables left to the process that serves them: not loaded at start or after a death (start), or let go once no connection here followed them (released)', labelNames: ['when'], registers: [registry], collect() { this.reset(); const h = coordinator.handedOver; this.inc({ when: 'start' }, h.atStart); this.inc({ when: 'released' }, h.released); } });
   new Counter({ name: 'olsen_peer_moves_total', help: "Other processes' moves applied from their change messages, without reading the store", registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.peerMoves); } });
+  /** The connections' shared heartbeat (realtime.ts makes it). */
+  let heartbeat: Heartbeat | null = null;
+  new Counter({ name: 'olsen_pings_total', help: 'Pings sent to connections, on the shared heartbeat (heartbeat.ts)', registers: [registry], collect() { this.reset(); this.inc(heartbeat?.pings ?? 0); } });
   new Counter({ name: 'olsen_games_finished_total', help: 'Games finished', registers: [registry], collect() { this.reset(); this.inc(coordinator.counters.gamesFinished); } });
   new Gauge({ name: 'olsen_games', help: 'Games being played in memory, and those paused because no person is connected', labelNames: ['state'], registers: [registry], collect() { const g = coordinator.gameCount; this.set({ state: 'running' }, g.running - g.paused); this.set({ state: 'paused' }, g.paused); } });
   // The event loop's delay since the last scrape: what every request waited beyond its turn (the sampling interval taken off).
@@ -376,7 +380,7 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/api/profile/code', '/api/profile/redeem', '/api/profile/devices', '/api/push/key', '/api/push/subscribe', '/api/push/unsubscribe', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
   }
 
-  const io = attachRealtime(app.server, { coordinator, identities, seen: (g) => devices.seen(g), pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });
+  const io = attachRealtime(app.server, { coordinator, identities, seen: (g) => devices.seen(g), pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, pingIntervalMs: config.pingIntervalMs, onHeartbeat: (h) => (heartbeat = h), observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });
   // A device signed out: its connections here close; it comes back with a token that is refused, and becomes a new guest.
   closeDevice.connections = (device) => {
     for (const socket of io.of('/').sockets.values()) if (socket.data.guest?.device === device) socket.disconnect(true);

@@ -115,6 +115,12 @@ export class KyselyStore implements Store {
   private insertMove: ((m: PendingMove) => void) | null = null;
   /** SQLite: when the last commit of moves began (performance.now()), and the commit delay. */
   private lastFlush = -Infinity;
+  /**
+   * SQLite: whether the last commit held the moves of two tables or more. Only then does the next one wait out
+   * the delay (as PostgreSQL's `commit_siblings`): a table's next move comes only after this one is
+   * acknowledged, so when one table alone is writing (bots at full speed, a test) waiting would join nothing.
+   */
+  private lastFlushShared = false;
   private readonly commitDelayMs: number;
   private flushTimer: NodeJS.Timeout | null = null;
   private insertMoves: ((ms: PendingMove[]) => void) | null = null;
@@ -217,6 +223,7 @@ export class KyselyStore implements Store {
     if (batch.length === 0) return;
     this.pending = [];
     this.lastFlush = performance.now();
+    this.lastFlushShared = batch.some((m) => m.tableId !== batch[0].tableId);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     try {
@@ -358,9 +365,10 @@ export class KyselyStore implements Store {
         this.pending.push({ tableId, gameNo, seq, body: JSON.stringify(move), resolve, reject });
         if (this.pending.length > 1) return;
         // A group commit: the moves of this turn of the event loop go in one transaction. Under load (the last
-        // commit began less than the delay ago) it waits out the rest of the delay, so the moves that arrive
-        // meanwhile share its fsync too (as PostgreSQL's commit_delay); a quiet server commits at once.
-        const wait = this.lastFlush + this.commitDelayMs - performance.now();
+        // commit held several tables' moves and began less than the delay ago) it waits out the rest of the
+        // delay, so the moves that arrive meanwhile share its fsync too (as PostgreSQL's commit_delay); a quiet
+        // server, or one table alone, commits at once.
+        const wait = this.lastFlushShared ? this.lastFlush + this.commitDelayMs - performance.now() : 0;
         if (wait > 0) this.flushTimer = setTimeout(() => this.flushMoves(), wait);
         else setImmediate(() => this.flushMoves());
       });

@@ -1,8 +1,9 @@
 /**
  * Issue 51 (2): SQLite's group commit with a delay (OLSEN_COMMIT_DELAY_MS). A quiet server commits a move at
- * once; a move that comes less than the delay after the last commit waits for the rest of it with the others
- * that come meanwhile, and none is acknowledged before the commit that holds it: at the moment its promise
- * resolves, another connection to the file reads it. Closing the store commits what waits.
+ * once; under load (the last commit held several tables' moves) a move that comes less than the delay after the
+ * last commit waits for the rest of it with the others that come meanwhile, and none is acknowledged before the
+ * commit that holds it: at the moment its promise resolves, another connection to the file reads it. One table
+ * alone never waits (its next move comes only after this one is acknowledged). Closing the store commits what waits.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,34 +13,44 @@ import { describe, expect, it } from 'vitest';
 import { configFromEnv, openStore, type Move } from '../src/index.js';
 
 const move = (n: number): Move => ({ action: { seat: n % 2, draw: true } }) as unknown as Move;
+const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 describe('group commit with a delay (SQLite)', () => {
-  it('acknowledges each move only once it is committed; moves within the delay wait for one commit; close commits what waits', async () => {
+  it('acknowledges each move only once it is committed; under load, moves within the delay wait for one commit; close commits what waits', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'olsen-commit-'));
     const store = openStore({ dataDir: dir, commitDelayMs: 300 });
     await store.init();
     const reader = new Database(join(dir, 'olsen.sqlite'), { readonly: true });
-    const stored = (seq: number): boolean => reader.prepare('SELECT 1 FROM moves WHERE table_id = ? AND seq = ?').get('t1', seq) !== undefined;
+    const stored = (table: string, seq: number): boolean => reader.prepare('SELECT 1 FROM moves WHERE table_id = ? AND seq = ?').get(table, seq) !== undefined;
+    /** Appends a move and records when it is acknowledged and whether it was on disk then. */
+    const told: string[] = [];
+    const seen: boolean[] = [];
+    const append = (table: string, seq: number): Promise<void> => store.appendMove(table, 1, seq, move(seq)).then(() => (told.push(`${table}/${seq}`), seen.push(stored(table, seq)), undefined));
     try {
       // Quiet: committed at once, and on disk when acknowledged.
-      await store.appendMove('t1', 1, 1, move(1));
-      expect(stored(1)).toBe(true);
-      // Right after a commit: two moves wait for the rest of the delay, together, and are told only once committed.
-      const told: number[] = [];
-      const seen: boolean[] = [];
-      const waiting = [2, 3].map((seq) => store.appendMove('t1', 1, seq, move(seq)).then(() => (told.push(seq), seen.push(stored(seq)))));
-      await new Promise((r) => setImmediate(r));
+      await append('t1', 1);
+      // One table alone, right after that commit: at once again (waiting would join nothing).
+      const alone = append('t1', 2);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(told).toEqual(['t1/1', 't1/2']);
+      await alone;
+      // Two tables' moves in one turn: one commit, at once (the last commit held one table's).
+      await Promise.all([append('t1', 3), append('t2', 1)]);
+      // Right after a commit of two tables (load): two moves wait for the rest of the delay, together, and are
+      // told only once committed.
+      const waiting = [append('t1', 4), append('t2', 2)];
+      await turn();
       await new Promise((r) => setTimeout(r, 20));
-      expect(told).toEqual([]);
-      expect([stored(2), stored(3)]).toEqual([false, false]);
+      expect(told).toHaveLength(4);
+      expect([stored('t1', 4), stored('t2', 2)]).toEqual([false, false]);
       await Promise.all(waiting);
-      expect(told).toEqual([2, 3]);
-      expect(seen).toEqual([true, true]);
+      expect(told.slice(4)).toEqual(['t1/4', 't2/2']);
+      expect(seen).toEqual([true, true, true, true, true, true]);
       // Closing commits a move still waiting for its delay.
-      const last = store.appendMove('t1', 1, 4, move(4));
+      const last = store.appendMove('t1', 1, 5, move(5));
       await store.close();
       await last;
-      expect(stored(4)).toBe(true);
+      expect(stored('t1', 5)).toBe(true);
     } finally {
       reader.close();
     }
