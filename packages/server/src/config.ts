@@ -113,7 +113,7 @@ export const DEFAULTS: ServerConfig = {
   dataDir: 'data',
   databaseUrl: null,
   sqliteSync: 'full',
-  commitDelayMs: 20,
+  commitDelayMs: 10,
   dbSchema: null,
   secret: null,
   logLevel: 'info',
