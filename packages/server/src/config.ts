@@ -92,9 +92,9 @@ export interface ServerConfig {
   readonly pushCa: string | null;
   /** A connection that has not taken its updates for this long (ms), or holds this many unsent bytes, is cut. */
   readonly slowClientMs: number;
+  readonly slowClientBytes: number;
   /** How often each connection is pinged (ms): a silent one is noticed within this and 10 s more. */
   readonly pingIntervalMs: number;
-  readonly slowClientBytes: number;
   /** Worker threads for the search bots (0: they think on the event loop). */
   readonly botThreads: number;
   /** Search decisions waiting for a thread before a search bot plays a move as medium. */
@@ -151,8 +151,8 @@ export const DEFAULTS: ServerConfig = {
   pushAllowPrivate: false,
   pushCa: null,
   slowClientMs: 15_000,
-  pingIntervalMs: 20_000,
   slowClientBytes: 4 * 1024 * 1024,
+  pingIntervalMs: 20_000,
   botThreads: defaultBotThreads(),
   botQueue: 16,
   webDir: null,
@@ -272,8 +272,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     pushAllowPrivate: flag(env, 'OLSEN_PUSH_ALLOW_PRIVATE'),
     pushCa: env.OLSEN_PUSH_CA_FILE ? readPem(env.OLSEN_PUSH_CA_FILE) : null,
     slowClientMs: int(env, 'OLSEN_SLOW_CLIENT_MS', DEFAULTS.slowClientMs, 100, 600_000),
-    pingIntervalMs: int(env, 'OLSEN_PING_INTERVAL_MS', DEFAULTS.pingIntervalMs, 1000, 120_000),
     slowClientBytes: int(env, 'OLSEN_SLOW_CLIENT_BYTES', DEFAULTS.slowClientBytes, 1024, 1024 * 1024 * 1024),
+    pingIntervalMs: int(env, 'OLSEN_PING_INTERVAL_MS', DEFAULTS.pingIntervalMs, 1000, 120_000),
     botThreads: int(env, 'OLSEN_BOT_THREADS', DEFAULTS.botThreads, 0, 256),
     botQueue: int(env, 'OLSEN_BOT_QUEUE', DEFAULTS.botQueue, 0, 100_000),
     webDir: env.OLSEN_WEB_DIR || null,

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Heartbeat } from '../src/heartbeat.js';
 import { guest, startTest } from './helpers.js';
-import type { OlsenServer } from '../src/index.js';
+import { configFromEnv, type OlsenServer } from '../src/index.js';
 
 /** A stand-in for engine.io's connection: what the beat reads and calls. */
 function conn(name: string, log: string[]) {
@@ -67,6 +67,12 @@ describe('the shared heartbeat', () => {
     } finally {
       beat.close();
     }
+  });
+
+  it('is every 20 s unless OLSEN_PING_INTERVAL_MS says otherwise, and refuses nonsense', () => {
+    expect(configFromEnv({}).pingIntervalMs).toBe(20_000);
+    expect(configFromEnv({ OLSEN_PING_INTERVAL_MS: '5000' }).pingIntervalMs).toBe(5000);
+    expect(() => configFromEnv({ OLSEN_PING_INTERVAL_MS: '10' })).toThrow(/OLSEN_PING_INTERVAL_MS/);
   });
 
   it('leaves a connection engine.io made differently on its own timer', () => {
