@@ -104,10 +104,10 @@ describe('the shared heartbeat', () => {
         return s;
       });
       live[0].connect();
-      await new Promise((r) => live[0].once('connect', r));
+      await new Promise<void>((r) => live[0].once('connect', () => r()));
       await sleep(400);
       live[1].connect();
-      await new Promise((r) => live[1].once('connect', r));
+      await new Promise<void>((r) => live[1].once('connect', () => r()));
       // A client that opens an engine.io connection and never answers a ping.
       const mute = new WebSocket(`${server.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
       const closed = new Promise<number>((r) => mute.once('close', () => r(Date.now())));
