@@ -3,11 +3,12 @@
 // transport's part of it. Tables of four; the seat on turn sends a move after a think time; the
 // server parses it, answers the mover and sends each of the four seats its own ~850-byte frame
 // (built and serialised per seat, like a real view), with no engine, no database and no admission.
-// Run once over socket.io (the raw socket.io client of `olsen loadtest`) and once over a bare `ws`
-// WebSocket with the same messages, the difference is what the transport itself costs per move;
-// subtracted from `npm run bench:load`, it bounds what any change above the transport can win.
+// Run over socket.io 4 (the server's transport until issue 51), over the server's own transport
+// (transport.ts, the same wire; both driven by the raw socket.io client of `olsen loadtest`) and over a
+// bare `ws` WebSocket with the same messages: the differences are what each transport costs per move;
+// subtracted from `npm run bench:load`, the floor bounds what any change above the transport can win.
 //
-//   node packages/server/bench/floor-bench.mjs [--players 5000] [--duration 40] [--transport socket.io,ws]
+//   node packages/server/bench/floor-bench.mjs [--players 5000] [--duration 40] [--transport socket.io,olsen,ws]
 //
 // Prints one JSON line per transport. Server pinned to core 0, clients to core 1 (as bench:load).
 // Needs `npm run build` first (it uses the CLI's raw socket.io client).
@@ -20,7 +21,7 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({
   options: {
     role: { type: 'string', default: 'main' },
-    transport: { type: 'string', default: 'socket.io,ws' },
+    transport: { type: 'string', default: 'socket.io,olsen,ws' },
     players: { type: 'string', default: '5000' },
     duration: { type: 'string', default: '40' },
     think: { type: 'string', default: '1000' },
@@ -84,10 +85,28 @@ async function server() {
         move(body, (r) => ws.send(JSON.stringify([id, r])));
       });
     });
+  } else if (values.transport === 'olsen') {
+    // The server's own transport (transport.ts): Socket.IO's wire over a bare WebSocket, as realtime.ts sets it up.
+    const { Transport } = await import('../dist/transport.js');
+    new Transport(http, {
+      maxPayload: 16 * 1024, pingIntervalMs: 20_000, pingTimeoutMs: 10_000,
+      admit: (auth) => ({ ok: true, data: auth }),
+      onConnect: (c) => {
+        tableOf(c.data.table).sends[c.data.seat] = (f) => c.emit('table', f);
+        c.onEvent = (_name, body, id) => move(body, (r) => c.ack(id, r));
+      },
+    });
   } else {
+    // socket.io 4 as the server used it until issue 51 (a JSON-only encoder: no walk looking for binary data).
     const { Server } = await import('socket.io');
-    const { jsonParser } = await import('../dist/wire.js');
-    const io = new Server(http, { maxHttpBufferSize: 16 * 1024, parser: jsonParser, pingInterval: 20_000, pingTimeout: 10_000 }); // as realtime.ts
+    const { createRequire } = await import('node:module');
+    const { Decoder } = createRequire(import.meta.url)('socket.io-parser');
+    class Encoder {
+      encode(p) {
+        return [String(p.type) + (p.id != null ? String(p.id) : '') + (p.data != null ? JSON.stringify(p.data) : '')];
+      }
+    }
+    const io = new Server(http, { maxHttpBufferSize: 16 * 1024, parser: { Encoder, Decoder }, pingInterval: 20_000, pingTimeout: 10_000 });
     io.on('connection', (socket) => {
       const { table, seat } = socket.handshake.auth;
       tableOf(table).sends[seat] = (f) => socket.emit('table', f);

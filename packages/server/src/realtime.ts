@@ -1,5 +1,5 @@
 /**
- * Real time over socket.io: the handshake's guest token, one `req` event
+ * Real time over Socket.IO's wire (transport.ts): the handshake's guest token, one `req` event
  * with acknowledgements for every request, and a `table` push per client
  * built from the engine's view for that client's seat (never a broadcast of
  * one view to many).
@@ -10,8 +10,7 @@
  * `tablesPerConnection` tables.
  *
  * Backpressure: a table update is pushed only when the connection has taken
- * the previous ones (its transport is writable and nothing waits in
- * engine.io's buffer); otherwise the table is marked and its latest state
+ * the previous ones (nothing much waits in its WebSocket's buffer); otherwise the table is marked and its latest state
  * goes out when the client catches up, so a slow reader costs one pending
  * mark per table, not a queue of frames. A connection that stays congested
  * for `slowClientMs`, or holds more than `slowClientBytes` unsent, is cut.
@@ -19,17 +18,16 @@
  * Policy for bad input: a malformed or over-limit request is answered with
  * `bad_message` / `rate_limited` and dropped; a guest who earns more than 20
  * such strikes within a minute gets `bye('abuse')` and is closed. Messages
- * over 16 KB close the connection (socket.io's maxHttpBufferSize).
+ * over 16 KB close the connection (the transport's maxPayload).
  */
 import type { Server as HttpServer } from 'node:http';
-import { parseRequest, type ClientEvents, type ErrorReply, type Request, type KeptField, type ReactionPush, type ServerEvents, type TableUpdate } from '@olsen/protocol';
-import { Server, type Socket } from 'socket.io';
+import { parseRequest, type ErrorReply, type Request, type KeptField, type ReactionPush, type ServerEvents, type TableUpdate } from '@olsen/protocol';
 import type { Admission } from './admission.js';
 import type { Coordinator, Logger } from './coordinator.js';
 import type { Guest, Identities } from './identity.js';
-import { Heartbeat } from './heartbeat.js';
+import type { Heartbeat } from './heartbeat.js';
 import type { PubSub } from './ports.js';
-import { jsonParser } from './wire.js';
+import { Transport, type Connection } from './transport.js';
 
 interface SocketData {
   guest: Guest;
@@ -45,7 +43,8 @@ interface SocketData {
   /** Tables this connection follows, as a seated player (their id) or a spectator (null). */
   follows: Map<string, string | null>;
 }
-type OlsenSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
+type OlsenSocket = Connection<SocketData>;
+type Event = keyof ServerEvents;
 
 export interface RealtimeOptions {
   readonly coordinator: Coordinator;
@@ -60,7 +59,7 @@ export interface RealtimeOptions {
   /** A connection congested this long (ms), or holding this many unsent bytes, is cut. */
   readonly slowClientMs: number;
   readonly slowClientBytes: number;
-  /** How often each connection is pinged (engine.io's `pingInterval`, ms). */
+  /** How often each connection is pinged (Engine.IO's `pingInterval`, ms). */
   readonly pingIntervalMs: number;
   /** A table update held back because the connection had not taken the last ones (a metric). */
   readonly onDeferred?: () => void;
@@ -70,70 +69,60 @@ export interface RealtimeOptions {
   readonly onHeartbeat?: (h: Heartbeat) => void;
 }
 
-/** Packets waiting in engine.io's buffer, or bytes in the WebSocket's, from which a connection counts as congested. */
-const CONGESTED_PACKETS = 4;
-const CONGESTED_BYTES = 256 * 1024;
+/**
+ * Bytes waiting in a connection's WebSocket buffer from which it counts as congested: a frame or two waiting for
+ * the kernel is normal between two moves (holding those back would delay every player's update); a dozen is not.
+ */
+const CONGESTED_BYTES = 16 * 1024;
 const bad = (code: 'bad_message' | 'rate_limited' | 'over_limit' | 'not_seated', message: string): ErrorReply => ({ ok: false, error: { code, message } });
 
-export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<ClientEvents, ServerEvents, Record<string, never>, SocketData> {
-  const io = new Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>(http, {
-    maxHttpBufferSize: 16 * 1024,
-    parser: jsonParser,
+/** Real time as the server holds it: for the health check, a device's sign-out and the shutdown. */
+export interface Realtime {
+  /** Open connections. */
+  readonly count: number;
+  /** Closes the connections of a device (signed out of its profile). */
+  closeDevice(device: string): void;
+  /** Tells every connection the server is stopping, closes them all and takes no more. */
+  close(): void;
+}
+
+export function attachRealtime(http: HttpServer, o: RealtimeOptions): Realtime {
+  const transport = new Transport<SocketData>(http, {
+    maxPayload: 16 * 1024,
     // A connection that went silent (a phone out of coverage; a closed tab is seen at once) is noticed within
-    // 30 s, and then has the reconnect grace. Every ping is a write and a read per connection: every 10 s they made
-    // about an eighth of the socket calls at 2,000 players (bench:load, ARCHITECTURE.md "Cost per move").
-    pingInterval: o.pingIntervalMs,
-    pingTimeout: 10_000,
-    cors: { origin: true },
+    // 30 s, and then has the reconnect grace. The pings are on one shared beat (heartbeat.ts).
+    pingIntervalMs: o.pingIntervalMs,
+    pingTimeoutMs: 10_000,
+    admit: (auth, req) => {
+      const guest = o.identities.verify((auth as { token?: unknown } | undefined)?.token);
+      if (!guest) return { ok: false, code: 'auth_failed', message: 'A guest token is needed (this one is unknown, or its device was signed out of the profile): get one with POST /api/guest.' };
+      o.seen?.(guest);
+      const forwarded = o.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+      const address = forwarded || req.socket.remoteAddress || '';
+      const refusal = admission.open(guest.id, address);
+      if (refusal) return { ok: false, code: 'over_limit', message: refusal };
+      return { ok: true, data: { guest, address, follows: new Map(), pending: new Set(), congestedSince: 0, drainTimer: null, sent: new Map() } };
+    },
+    onConnect: (socket) => connected(socket),
   });
-  // The connections' pings on one shared beat, not a timer each (heartbeat.ts).
-  const heartbeat = new Heartbeat(o.pingIntervalMs);
-  io.engine.on('connection', (conn: unknown) => heartbeat.adopt(conn));
-  io.engine.on('close', () => heartbeat.close());
-  o.onHeartbeat?.(heartbeat);
+  o.onHeartbeat?.(transport.heartbeat);
   const { coordinator, admission } = o;
   const { limits } = admission;
   /** Per table, this process's connections that follow it. */
   const followers = new Map<string, Set<OlsenSocket>>();
-  const refuse = (code: string, message: string): Error => Object.assign(new Error(code), { data: { code, message } });
+  const emit = <E extends Event>(socket: OlsenSocket, event: E, payload: Parameters<ServerEvents[E]>[0]): void => socket.emit(event, payload);
 
-  io.use((socket, next) => {
-    const guest = o.identities.verify((socket.handshake.auth as { token?: unknown } | undefined)?.token);
-    if (!guest) return next(refuse('auth_failed', 'A guest token is needed (this one is unknown, or its device was signed out of the profile): get one with POST /api/guest.'));
-    o.seen?.(guest);
-    const forwarded = o.trustProxy ? String(socket.handshake.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
-    const address = forwarded || socket.handshake.address;
-    const refusal = admission.open(guest.id, address);
-    if (refusal) return next(refuse('over_limit', refusal));
-    socket.data.guest = guest;
-    socket.data.address = address;
-    socket.data.follows = new Map();
-    socket.data.pending = new Set();
-    socket.data.congestedSince = 0;
-    socket.data.drainTimer = null;
-    socket.data.sent = new Map();
-    next();
-  });
-
-  /** The WebSocket under a connection (none while it long-polls). */
-  const wsOf = (socket: OlsenSocket): { bufferedAmount: number; terminate(): void } | null => (socket.conn.transport as { socket?: { bufferedAmount: number; terminate(): void } }).socket ?? null;
-  /** Bytes the connection has not sent yet (the WebSocket's buffer; 0 for long polling, which holds one response at most). */
-  const unsent = (socket: OlsenSocket): number => wsOf(socket)?.bufferedAmount ?? 0;
-  /**
-   * The client has not taken what was sent before: frames pile up in engine.io's buffer behind a write that
-   * does not finish. (One write in flight, or a packet or two waiting for it, is normal between two frames:
-   * holding those back would delay every player's update.)
-   */
-  const congested = (socket: OlsenSocket): boolean => (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length >= CONGESTED_PACKETS || unsent(socket) > CONGESTED_BYTES;
+  /** Bytes the connection has not sent yet (its WebSocket's buffer). */
+  const unsent = (socket: OlsenSocket): number => socket.bufferedAmount;
+  /** The client has not taken what was sent before: frames pile up in the WebSocket's buffer behind a write that does not finish. */
+  const congested = (socket: OlsenSocket): boolean => socket.bufferedAmount > CONGESTED_BYTES;
 
   const cut = (socket: OlsenSocket, why: string): void => {
     o.log.warn({ player: socket.data.guest.id, unsent: unsent(socket) }, `closing a connection that does not read (${why})`);
-    const ws = wsOf(socket);
-    socket.emit('bye', 'slow');
-    socket.disconnect(true);
+    emit(socket, 'bye', 'slow');
+    socket.disconnect();
     // A client that reads nothing never takes a close frame either: drop the TCP connection and what waits for it now.
-    if (ws && typeof ws.terminate === 'function') ws.terminate();
-    else socket.conn.close(true);
+    socket.terminate();
   };
 
   /** Sends the latest state of the tables that waited, once the client has caught up; cuts it if it never does. */
@@ -165,7 +154,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     }
     const update = await coordinator.updateFor(code, role);
     if (!update || !socket.data.follows.has(code) || !socket.connected) return;
-    socket.emit('table', delta(socket, update));
+    emit(socket, 'table', delta(socket, update));
   };
 
   /**
@@ -293,19 +282,17 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
       const update = role === undefined ? undefined : updates.get(role);
       if (!update || !s.connected) continue;
       if (congested(s)) void push(s, code);
-      else s.emit('table', delta(s, update));
+      else emit(s, 'table', delta(s, update));
     }
   };
   const unsubscribe = o.pubsub.subscribe(({ code }) => {
     void pushAll(code).catch((e: unknown) => o.log.warn({ err: e, table: code }, 'cannot push a table update'));
   });
-  io.engine.on('close', unsubscribe);
   // A reaction goes to this process's followers of the table, as it is: nothing is stored or rebuilt.
   const unsubscribeReactions = o.pubsub.subscribeReaction(({ code, seat, reaction }) => {
     const push: ReactionPush = { code, seat, reaction };
-    for (const s of followers.get(code) ?? []) if (s.connected && !congested(s)) s.emit('reaction', push);
+    for (const s of followers.get(code) ?? []) if (s.connected && !congested(s)) emit(s, 'reaction', push);
   });
-  io.engine.on('close', unsubscribeReactions);
 
   async function handle(socket: OlsenSocket, r: Request): Promise<object> {
     const g = { ...socket.data.guest, address: socket.data.address };
@@ -366,20 +353,20 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
     }
   }
 
-  io.on('connection', (socket: OlsenSocket) => {
+  function connected(socket: OlsenSocket): void {
     const strike = async (): Promise<void> => {
       if (await admission.strike(socket.data.guest.id)) return;
       o.log.warn({ player: socket.data.guest.id }, 'closing an abusive connection');
-      socket.emit('bye', 'abuse');
-      socket.disconnect(true);
+      emit(socket, 'bye', 'abuse');
+      socket.disconnect();
     };
     // Back after a drop (perhaps through another process): follow the tables where this player has a seat.
     void coordinator.tablesOf(socket.data.guest.id).then(async (codes) => {
       for (const code of codes) if (socket.connected && !socket.data.follows.has(code)) await follow(socket, code, socket.data.guest.id);
     }).catch((e: unknown) => o.log.warn({ err: e }, 'cannot follow the tables of a returning player'));
 
-    socket.on('req', async (raw: unknown, ack: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (r: object) => void) : null;
+    const request = async (raw: unknown, ackId: number): Promise<void> => {
+      const reply = ackId >= 0 ? (r: object): void => socket.ack(ackId, r) : null;
       if (!(await admission.request(socket.data.guest.id))) {
         reply?.(bad('rate_limited', `Too many messages: at most ${admission.rate.points} every ${admission.rate.seconds} seconds.`));
         return strike();
@@ -395,16 +382,31 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server<Cli
         o.log.error({ err: e }, 'request failed');
         reply({ ok: false, error: { code: 'internal', message: 'Something went wrong on the server; the request had no effect.' } });
       }
-    });
-    socket.onAny((event: string) => {
-      if (event !== 'req') void strike();
-    });
-    socket.on('disconnect', () => {
+    };
+    // Requests are `req` events; any other event from a client is a strike.
+    socket.onEvent = (name, arg, ackId) => {
+      (name === 'req' ? request(arg, ackId) : strike()).catch((e: unknown) => o.log.warn({ err: e }, 'cannot answer a request'));
+    };
+    socket.onClose = () => {
       admission.close(socket.data.guest.id, socket.data.address);
       if (socket.data.drainTimer) clearTimeout(socket.data.drainTimer);
       socket.data.pending.clear();
       for (const code of [...socket.data.follows.keys()]) void unfollow(socket, code).catch((e: unknown) => o.log.warn({ err: e, table: code }, 'cannot note a disconnection'));
-    });
-  });
-  return io;
+    };
+  }
+
+  return {
+    get count() {
+      return transport.count;
+    },
+    closeDevice(device) {
+      for (const socket of transport.connections()) if (socket.data.guest.device === device) socket.disconnect();
+    },
+    close() {
+      unsubscribe();
+      unsubscribeReactions();
+      transport.broadcast('bye', 'shutdown');
+      transport.close();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * Wires the server together: storage, coordinator, HTTP routes (fastify)
- * and real time (socket.io) on one port. No module-level state: every
+ * and real time (Socket.IO's wire over WebSocket, transport.ts) on one port. No module-level state: every
  * server made here is independent (tests run several in one process).
  */
 import { PUSH_LIMITS, Push, newPushKeys } from './push.js';
@@ -346,9 +346,11 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     return { ok: true, ...(await daily.results(date, req.params.game, guestOf(req)?.id ?? null)) };
   });
   app.get<{ Params: { id: string } }>('/api/players/:id/stats', async (req) => ({ ok: true, stats: await store.stats(String(req.params.id)) }));
-  app.get('/healthz', async () => ({ ok: true, tables: coordinator.tableCount, games: coordinator.gameCount, connections: io.engine.clientsCount }));
+  // Real time is a WebSocket upgrade (transport.ts); a client that tries HTTP long polling hears why it is refused.
+  app.all('/socket.io/', async (_req, reply) => reply.code(400).send({ code: 0, message: 'Transport unknown: this server speaks WebSocket only (socket.io-client: transports: [\'websocket\']).' }));
+  app.get('/healthz', async () => ({ ok: true, tables: coordinator.tableCount, games: coordinator.gameCount, connections: realtime.count }));
   app.get('/metrics', async (_req, reply) => {
-    connections.set(io.engine.clientsCount);
+    connections.set(realtime.count);
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
   // The web app: the configured folder, else the workspace's built packages/web/dist if there is one.
@@ -377,13 +379,13 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
     // the page itself by name, compressed like every other file.
     app.get('/', (_req, reply) => reply.sendFile('index.html'));
   } else {
-    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/api/profile/code', '/api/profile/redeem', '/api/profile/devices', '/api/push/key', '/api/push/subscribe', '/api/push/unsubscribe', '/healthz', '/metrics'], realtime: 'socket.io at /socket.io/' }));
+    app.get('/', async () => ({ ok: true, name: 'olsen', api: ['/api/guest', '/api/lobby', '/api/my-tables', '/api/tables/:code', '/api/games/:id/record', '/api/games/:id/computer-moves', '/api/daily', '/api/daily/:game', '/api/daily/history', '/api/daily/review/:id', '/api/players/:id/stats', '/api/profile/code', '/api/profile/redeem', '/api/profile/devices', '/api/push/key', '/api/push/subscribe', '/api/push/unsubscribe', '/healthz', '/metrics'], realtime: 'Socket.IO 5 over WebSocket only, at /socket.io/' }));
   }
 
-  const io = attachRealtime(app.server, { coordinator, identities, seen: (g) => devices.seen(g), pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, pingIntervalMs: config.pingIntervalMs, onHeartbeat: (h) => (heartbeat = h), observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });
+  const realtime = attachRealtime(app.server, { coordinator, identities, seen: (g) => devices.seen(g), pubsub, log: app.log, admission, trustProxy: config.trustProxy, slowClientMs: config.slowClientMs, slowClientBytes: config.slowClientBytes, pingIntervalMs: config.pingIntervalMs, onHeartbeat: (h) => (heartbeat = h), observeAct: (s) => actSeconds.observe(s), onDeferred: () => deferred.inc() });
   // A device signed out: its connections here close; it comes back with a token that is refused, and becomes a new guest.
   closeDevice.connections = (device) => {
-    for (const socket of io.of('/').sockets.values()) if (socket.data.guest?.device === device) socket.disconnect(true);
+    realtime.closeDevice(device);
   };
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
@@ -405,11 +407,9 @@ export async function startServer(config: ServerConfig, adapters: Adapters = {})
         step = 'the tables to stop';
         coordinator.close();
         step = 'the connections to close';
-        io.emit('bye', 'shutdown');
-        io.disconnectSockets(true);
-        // Kept-alive HTTP connections and WebSockets not yet closed would hold the listening socket open.
+        realtime.close();
+        // Kept-alive HTTP connections would hold the listening socket open.
         app.server.closeAllConnections();
-        await new Promise<void>((resolve) => io.close(() => resolve()));
         step = 'the HTTP server to close';
         await app.close().catch(() => undefined);
         step = 'Redis';

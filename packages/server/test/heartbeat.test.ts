@@ -1,69 +1,68 @@
 /**
  * Issue 51 (2): the connections' pings on one shared beat (heartbeat.ts) instead of a timer each. The pings due
- * within one beat go out together; a pong plans the next ping an interval later; a closed connection is dropped
- * unpinged; a connection engine.io made differently keeps engine.io's own timer. With real connections: live
- * clients stay connected through several pings, and one that never answers is still closed by engine.io's ping
- * timeout.
+ * within one beat go out together; a pong plans the next ping an interval later; a connection whose pong is late
+ * is closed on the beat after its timeout; a removed one is never pinged. With real connections (transport.ts):
+ * live clients stay connected through several pings, and one that never answers is closed after the ping timeout.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Heartbeat } from '../src/heartbeat.js';
+import { Heartbeat, type Beating } from '../src/heartbeat.js';
 import { guest, startTest } from './helpers.js';
 import { configFromEnv, type OlsenServer } from '../src/index.js';
 
-/** A stand-in for engine.io's connection: what the beat reads and calls. */
-function conn(name: string, log: string[]) {
-  return {
-    readyState: 'open',
-    protocol: 4,
-    hasRefreshedPingTimeout: true,
-    pingIntervalTimer: { refresh: () => undefined } as { refresh(): unknown } | null,
-    sendPacket: (type: string) => log.push(`${name}:${type}`),
-    resetPingTimeout: () => log.push(`${name}:timeout`),
-  };
-}
+/** A connection as the beat sees it, writing what is done to it in `log`. */
+const conn = (name: string, log: string[]): Beating => ({ pingAt: 0, pongBy: 0, ping: () => log.push(`${name}:ping`), timedOut: () => log.push(`${name}:closed`) });
 
 describe('the shared heartbeat', () => {
-  it('pings the connections due within one beat together, a pong plans the next, a closed one is dropped', () => {
+  it('pings the connections due within one beat together, a pong plans the next, a silent one is closed after the timeout', () => {
     let now = 0;
     const log: string[] = [];
-    const beat = new Heartbeat(2000, 1000, () => now);
+    // Pings 2 s after the last pong, 1.5 s for the pong to come, a beat every second.
+    const beat = new Heartbeat(2000, 1500, 1000, () => now);
     try {
       const a = conn('a', log);
       const b = conn('b', log);
       const c = conn('c', log);
-      expect(beat.adopt(a)).toBe(true);
+      beat.add(a);
       now = 300;
-      beat.adopt(b);
+      beat.add(b);
       now = 900;
-      beat.adopt(c);
+      beat.add(c);
       expect(beat.size).toBe(3);
-      // a is due at 2 s; b and c (opened at 0.3 and 0.9 s) both at 3 s, on one beat.
+      // a is due at 2 s; b and c (opened at 0.3 and 0.9 s) at 2.3 and 2.9 s: both on the beat of 3 s.
       now = 1999;
       beat.beat();
       expect(log).toEqual([]);
       now = 2000;
       beat.beat();
-      expect(log).toEqual(['a:ping', 'a:timeout']);
-      expect(a.hasRefreshedPingTimeout).toBe(false);
+      expect(log).toEqual(['a:ping']);
       now = 3000;
       beat.beat();
-      expect(log.slice(2)).toEqual(['b:ping', 'b:timeout', 'c:ping', 'c:timeout']);
-      // a's pong at 2.1 s (engine.io refreshes the ping timer): its next ping at 4.1 s, so on the beat of 5 s.
+      expect(log).toEqual(['a:ping', 'b:ping', 'c:ping']);
+      // a's pong at 2.1 s: its next ping at 4.1 s, so on the beat of 5 s.
       now = 2100;
-      a.pingIntervalTimer!.refresh();
-      now = 4500;
+      beat.pong(a);
+      now = 4000;
       beat.beat();
-      expect(log).toHaveLength(6);
-      // A connection closed while it waits is dropped, unpinged.
-      a.readyState = 'closed';
+      expect(log).toHaveLength(3);
+      // b's pong at 4.2 s; c never answers: closed on the first beat at or after 3 + 1.5 s.
+      now = 4200;
+      beat.pong(b);
       now = 5000;
       beat.beat();
-      expect(log).toHaveLength(6);
-      expect(beat.size).toBe(0);
-      expect(beat.pings).toBe(3);
+      expect(log.slice(3)).toEqual(['a:ping', 'c:closed']);
+      expect(beat.size).toBe(2);
+      // A connection removed (it closed) is never pinged again; a answers in time and stays.
+      beat.delete(b);
+      now = 6000;
+      beat.pong(a);
+      now = 7000;
+      beat.beat();
+      expect(log.slice(5)).toEqual([]);
+      expect([...beat]).toEqual([a]);
+      expect(beat.pings).toBe(4);
     } finally {
       beat.close();
     }
@@ -75,17 +74,6 @@ describe('the shared heartbeat', () => {
     expect(() => configFromEnv({ OLSEN_PING_INTERVAL_MS: '10' })).toThrow(/OLSEN_PING_INTERVAL_MS/);
   });
 
-  it('leaves a connection engine.io made differently on its own timer', () => {
-    const beat = new Heartbeat(2000);
-    try {
-      expect(beat.adopt({ readyState: 'open', protocol: 3 })).toBe(false);
-      expect(beat.adopt(null)).toBe(false);
-      expect(beat.size).toBe(0);
-    } finally {
-      beat.close();
-    }
-  });
-
   describe('with real connections', () => {
     let server: OlsenServer | null = null;
     afterEach(async () => {
@@ -93,7 +81,7 @@ describe('the shared heartbeat', () => {
       server = null;
     });
 
-    it('keeps live clients connected through their pings, and closes one that never answers (engine.io\'s ping timeout)', async () => {
+    it('keeps live clients connected through their pings, and closes one that never answers (the ping timeout)', async () => {
       server = await startTest({ pingIntervalMs: 1000 });
       const pings = async (): Promise<number> => Number(/^olsen_pings_total (\d+)/m.exec(await (await fetch(`${server!.url}/metrics`)).text())?.[1] ?? 0);
       const g = await guest(server.url, 'Ida');
@@ -108,7 +96,7 @@ describe('the shared heartbeat', () => {
       await sleep(400);
       live[1].connect();
       await new Promise<void>((r) => live[1].once('connect', () => r()));
-      // A client that opens an engine.io connection and never answers a ping.
+      // A client that opens an Engine.IO connection and never answers a ping.
       const mute = new WebSocket(`${server.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
       const closed = new Promise<number>((r) => mute.once('close', () => r(Date.now())));
       const opened = await new Promise<number>((r) => mute.once('message', () => r(Date.now())));

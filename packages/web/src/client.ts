@@ -465,7 +465,8 @@ export class Client {
     // Reconnect for ever: every 0.25–0.75 s for the first minute, so a tab is back within a second of a restarted
     // server answering (a try is a refused TCP connection while it is down: cheap for both sides); after that minute
     // (a laptop asleep, a phone out of reach) every few seconds.
-    const s = io({ auth: { token }, transports: ['websocket', 'polling'], reconnectionDelay: FAST_RETRY_MS / 2, reconnectionDelayMax: FAST_RETRY_MS, randomizationFactor: 0.25 });
+    // WebSocket only: the server serves no long polling (packages/server/src/transport.ts).
+    const s = io({ auth: { token }, transports: ['websocket'], reconnectionDelay: FAST_RETRY_MS / 2, reconnectionDelayMax: FAST_RETRY_MS, randomizationFactor: 0.25 });
     this.socket = s;
     s.on('table', (frame: TableUpdate) => {
       // Frames carry only the log's new entries: add them to what came before; after a gap, ask for the whole table again.
