@@ -71,15 +71,41 @@ export class Connection<D> implements Beating {
   pingAt = 0;
   pongBy = 0;
   private closed = false;
+  /** Writes held until the end of this turn of the event loop (see `send`). */
+  private corked = false;
   private req: IncomingMessage | null;
   private connectTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ws: WebSocket,
+    /** The TCP socket under the WebSocket (the one the upgrade came on). */
+    private readonly socket: Duplex,
     req: IncomingMessage,
     private readonly transport: Transport<D>,
   ) {
     this.req = req;
+  }
+
+  /**
+   * Every message to this connection within one turn of the event loop goes out in one write: the first corks
+   * the socket, and the transport uncorks it once the turn's callbacks and promises are done (`setImmediate`).
+   * A move's acknowledgement and the mover's frame leave together, one system call where they took two (a
+   * system call is what costs on a virtual machine: about 1 in 5 of a move's writes saved).
+   */
+  private send(text: string): void {
+    if (!this.corked && !this.closed) {
+      this.corked = true;
+      this.socket.cork();
+      this.transport.corked(this);
+    }
+    this.ws.send(text);
+  }
+
+  /** @internal The turn is over: what this connection was sent goes out. */
+  uncork(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    this.socket.uncork();
   }
 
   /** Bytes written but not yet taken by the kernel (the client is not reading, or the network is slow). */
@@ -89,17 +115,17 @@ export class Connection<D> implements Beating {
 
   /** Sends an event, if connected. */
   emit(event: string, payload: unknown): void {
-    if (this.connected) this.ws.send(`42["${event}",${JSON.stringify(payload)}]`);
+    if (this.connected) this.send(`42["${event}",${JSON.stringify(payload)}]`);
   }
 
   /** Answers the client's event `ackId`. */
   ack(ackId: number, body: unknown): void {
-    if (this.connected) this.ws.send(`43${ackId}[${JSON.stringify(body)}]`);
+    if (this.connected) this.send(`43${ackId}[${JSON.stringify(body)}]`);
   }
 
   /** Leaves the namespace from the server's side (the client hears "io server disconnect") and closes. */
   disconnect(): void {
-    if (this.connected && this.ws.readyState === OPEN) this.ws.send('41');
+    if (this.connected && this.ws.readyState === OPEN) this.send('41');
     this.close();
   }
 
@@ -116,7 +142,7 @@ export class Connection<D> implements Beating {
   }
 
   ping(): void {
-    if (this.ws.readyState === OPEN) this.ws.send('2');
+    if (this.ws.readyState === OPEN) this.send('2');
   }
 
   timedOut(): void {
@@ -262,6 +288,19 @@ export class Transport<D> {
     this.heartbeat.delete(c);
   }
 
+  /** Connections written to in this turn of the event loop, uncorked when it ends. */
+  private corkedList: Connection<D>[] = [];
+  private readonly uncorkAll = (): void => {
+    const list = this.corkedList;
+    this.corkedList = [];
+    for (const c of list) c.uncork();
+  };
+
+  /** @internal */
+  corked(c: Connection<D>): void {
+    if (this.corkedList.push(c) === 1) setImmediate(this.uncorkAll);
+  }
+
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = req.url ?? '';
     const q = url.indexOf('?');
@@ -271,7 +310,7 @@ export class Transport<D> {
     if (query.get('EIO') !== '4') return refuseUpgrade(socket, 400, { code: 5, message: 'Unsupported protocol version: this server speaks Engine.IO 4 (socket.io-client 3 or 4).' });
     if (query.get('transport') !== 'websocket') return refuseUpgrade(socket, 400, { code: 0, message: 'Transport unknown: this server speaks WebSocket only.' });
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const c = new Connection<D>(ws, req, this);
+      const c = new Connection<D>(ws, socket, req, this);
       this.heartbeat.add(c);
       c.open(id(), this.openTail, this.options.connectTimeoutMs ?? 45_000);
     });
