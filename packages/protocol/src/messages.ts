@@ -2,10 +2,13 @@
  * The messages between client and server, as valibot schemas (checked at the
  * server's boundary) and the types inferred from them.
  *
- * Transport (socket.io): the client sends every request as the event `req`
- * with an acknowledgement callback, which receives a `Reply`. The server
- * pushes `table` (a `TableUpdate`, built from the engine's view for that
- * client) and `bye` (a `CloseCode`, then it disconnects).
+ * Transport: Socket.IO 5's protocol over WebSocket only, at `/socket.io/`
+ * (socket.io-client with `transports: ['websocket']`; the server's own
+ * transport.ts; long polling is refused with a 400 that says so). The client
+ * sends every request as the event `req` with an acknowledgement callback,
+ * which receives a `Reply`. The server pushes `table` (a `TableUpdate`, built
+ * from the engine's view for that client) and `bye` (a `CloseCode`, then it
+ * disconnects).
  */
 import * as v from 'valibot';
 import { BOUNDS, GAME_NAMES, type AnyView, type GameName } from '@olsen/engine';
