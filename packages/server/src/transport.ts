@@ -71,8 +71,9 @@ export class Connection<D> implements Beating {
   pingAt = 0;
   pongBy = 0;
   private closed = false;
-  /** Writes held until the end of this turn of the event loop (see `send`). */
+  /** Writes held until the end of this turn of the event loop (see `send`), and about how many bytes. */
   private corked = false;
+  private turnBytes = 0;
   private req: IncomingMessage | null;
   private connectTimer: NodeJS.Timeout | null = null;
 
@@ -98,6 +99,8 @@ export class Connection<D> implements Beating {
       this.socket.cork();
       this.transport.corked(this);
     }
+    // The frame's header is 2–4 bytes; a character outside ASCII is more than one byte (near enough here).
+    this.turnBytes += text.length + 4;
     this.ws.send(text);
   }
 
@@ -105,12 +108,16 @@ export class Connection<D> implements Beating {
   uncork(): void {
     if (!this.corked) return;
     this.corked = false;
+    this.turnBytes = 0;
     this.socket.uncork();
   }
 
-  /** Bytes written but not yet taken by the kernel (the client is not reading, or the network is slow). */
+  /**
+   * Bytes written before this turn of the event loop and not yet taken by the kernel (the client is not reading,
+   * or the network is slow). What this turn wrote waits in the corked socket by design and is not counted.
+   */
   get bufferedAmount(): number {
-    return this.ws.bufferedAmount;
+    return Math.max(0, this.ws.bufferedAmount - this.turnBytes);
   }
 
   /** Sends an event, if connected. */

@@ -130,6 +130,30 @@ describe('the transport: Socket.IO 5 over a bare WebSocket', () => {
     s.close();
   });
 
+  it('sends a turn\'s messages to a connection together, not counting them as unsent; a client that stops reading shows as unsent bytes', async () => {
+    const s = client({ name: 'Liv' });
+    await connected(s);
+    const c = joined[0];
+    const got: number[] = [];
+    s.on('table', (u: { n: number }) => got.push(u.n));
+    // One turn: 40 frames of about 1 KB are held in the corked socket, none of them "unsent" yet.
+    const pad = 'x'.repeat(1000);
+    for (let n = 0; n < 40; n++) c.emit('table', { n, pad });
+    expect(c.bufferedAmount).toBe(0);
+    await wait(() => got.length === 40);
+    expect(got).toEqual([...Array(40).keys()]);
+    // The client stops reading: over later turns what the kernel cannot take shows up.
+    (s.io.engine.transport as unknown as { ws: { _socket: { pause(): void; resume(): void } } }).ws._socket.pause();
+    const big = 'y'.repeat(15_000);
+    for (let turn = 0; turn < 2000 && c.bufferedAmount === 0; turn++) {
+      c.emit('table', { n: -1, big });
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(c.bufferedAmount).toBeGreaterThan(0);
+    c.terminate();
+    s.close();
+  });
+
   it('opens with Engine.IO 4\'s handshake, pings on the beat, and refuses another namespace', async () => {
     const c = await raw();
     const open = JSON.parse((await c.next()).slice(1)) as Record<string, unknown>;
