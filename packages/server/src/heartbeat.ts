@@ -7,7 +7,7 @@
  * wake the server about a hundred times a second at 2,000 connections (pings
  * every 20 s), once per ping and again per timeout; waking is what costs on a
  * small machine (on this one a Node process is charged 100–160 µs of CPU per
- * sleep, ARCHITECTURE.md "Where a move's CPU goes"). Here one timer falls
+ * sleep, ARCHITECTURE.md "What this machine charges for sleeping"). Here one timer falls
  * every beat (1 s): the pings due within it go out together, and silent
  * connections are found on it. A ping is at most one beat later than its
  * interval, well within the client's allowance (`pingInterval` +

@@ -11,7 +11,7 @@
  * namespace and socket, a packet object, an encoder and a write buffer with
  * its own flush and drain events, and a timer per connection for its pings
  * (about a ninth of the server's CPU per move at 2,000 players,
- * ARCHITECTURE.md "Where a move's CPU goes"). Here a packet is a string:
+ * ARCHITECTURE.md "Where a move's CPU went under socket.io"). Here a packet is a string:
  * parsed where it arrives, written in one `send`. What is served is the same
  * protocol, so clients cannot tell the difference; what is not served is
  * refused, not left hanging: long polling (a 400 naming WebSocket), other
