@@ -64,6 +64,25 @@ describe('protocol', () => {
     );
   });
 
+  it('refuses a malformed request with one sentence naming the field: each action by the field that names it, each request by its type', () => {
+    const act = (action: unknown) => parseRequest({ type: 'act', code: 'ABC234', version: 3, action });
+    const message = (r: ReturnType<typeof parseRequest>): string => (r.ok ? 'accepted' : r.message);
+    expect(act({ draw: true }).ok).toBe(true);
+    expect(act({ play: ['8s'], suit: 'h', call: true })).toEqual({ ok: true, value: { type: 'act', code: 'ABC234', version: 3, action: { play: ['8s'], suit: 'h', call: true } } });
+    expect(message(act({ draw: false }))).toMatch(/^action\.draw: /);
+    expect(message(act({ play: [] }))).toMatch(/^action\.play: .*>=1/);
+    expect(message(act({ play: ['1x'] }))).toMatch(/^action\.play\.0: /);
+    expect(message(act({ play: ['7s'], draw: true }))).toMatch(/^action\.draw: /);
+    expect(message(act({ catch: 9 }))).toMatch(/^action\.catch: /);
+    expect(message(act({ frobnicate: 1 }))).toMatch(/^action: /);
+    expect(message(act([]))).toMatch(/^action: /);
+    expect(message(act(null))).toMatch(/^action: /);
+    expect(message(parseRequest({ type: 'join', code: 'ABC234', seat: -1 }))).toMatch(/^seat: /);
+    expect(message(parseRequest({ type: 'teleport', code: 'ABC234' }))).toMatch(/^type: /);
+    expect(message(parseRequest({ type: '__proto__' }))).toMatch(/^type: /);
+    expect(message(parseRequest('act'))).not.toBe('accepted');
+  });
+
   it('one mapping from engine refusals to protocol codes: whose turn, malformed input, any other rule', () => {
     const e = (code: GameError['code'], rule: string | null): GameError => ({ rule, code, message: 'm', params: { player: 'Kari' } });
     expect(gameErrorReply(e('notYourTurn', 'S7')).error).toEqual({ code: 'not_your_turn', message: 'm', rule: 'S7', engineCode: 'notYourTurn', params: { player: 'Kari' } });

@@ -1,6 +1,6 @@
 import { startGame } from '@olsen/engine';
 import { describe, expect, it } from 'vitest';
-import { RunningGames } from '../src/caps.js';
+import { RECOUNT_MS, RunningGames } from '../src/caps.js';
 import { DEFAULTS } from '../src/config.js';
 import { liveTable, type LiveTable } from '../src/live-table.js';
 import type { StoredSeat, TableRow } from '../src/ports.js';
@@ -76,7 +76,7 @@ describe('caps on running games (RunningGames)', () => {
     // Once two have left memory, a recount later finds one.
     held.delete(x);
     held.delete(y);
-    now += 1000;
+    now += RECOUNT_MS;
     expect(caps.refusal(table('cy', null), people, L)).toBeNull();
   });
 });
