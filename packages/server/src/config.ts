@@ -113,7 +113,7 @@ export const DEFAULTS: ServerConfig = {
   dataDir: 'data',
   databaseUrl: null,
   sqliteSync: 'full',
-  commitDelayMs: 10,
+  commitDelayMs: 20,
   dbSchema: null,
   secret: null,
   logLevel: 'info',

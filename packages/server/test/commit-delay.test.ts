@@ -56,8 +56,8 @@ describe('group commit with a delay (SQLite)', () => {
     }
   });
 
-  it('is 10 ms unless OLSEN_COMMIT_DELAY_MS says otherwise (0 commits every turn of the loop), and refuses nonsense', () => {
-    expect(configFromEnv({}).commitDelayMs).toBe(10);
+  it('is 20 ms unless OLSEN_COMMIT_DELAY_MS says otherwise (0 commits every turn of the loop), and refuses nonsense', () => {
+    expect(configFromEnv({}).commitDelayMs).toBe(20);
     expect(configFromEnv({ OLSEN_COMMIT_DELAY_MS: '0' }).commitDelayMs).toBe(0);
     expect(() => configFromEnv({ OLSEN_COMMIT_DELAY_MS: '500' })).toThrow(/OLSEN_COMMIT_DELAY_MS/);
   });
